@@ -1,0 +1,47 @@
+"""scorekeeper: score keeper and referee for the 500 family of card games."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from typing import Any
+
+from flask import Flask, send_from_directory
+from swagger_ui_bundle import swagger_ui_path
+
+from scorekeeper import api as api_package
+from scorekeeper import cli, migrate
+from scorekeeper.config import defaults
+from scorekeeper.errors import ScorekeeperApi, register_error_handlers
+from scorekeeper.extensions import db
+
+api = ScorekeeperApi()
+
+
+def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
+    """Build the app: instance-relative config, database, API, error shape, CLI."""
+    app = Flask(__name__, instance_relative_config=True)
+    os.makedirs(app.instance_path, exist_ok=True)
+    app.config.from_mapping(defaults(app.instance_path))
+    if test_config is None:
+        app.config.from_pyfile("config.py", silent=True)
+    else:
+        app.config.from_mapping(test_config)
+    app.json.sort_keys = False  # type: ignore[attr-defined]
+
+    db.init_app(app)
+    if app.config["AUTO_MIGRATE"]:
+        with app.app_context():
+            migrate.upgrade(db.engine)
+
+    api.init_app(app)
+    api_package.register(api)
+    register_error_handlers(app)
+    cli.register(app)
+
+    @app.get("/docs/assets/<path:filename>")
+    def swagger_assets(filename: str) -> Any:
+        """Swagger UI's files, served by the app itself: the docs work offline."""
+        return send_from_directory(str(swagger_ui_path), filename, max_age=86400)
+
+    return app

@@ -1,0 +1,17 @@
+"""The HTTP API under /api/v1: thin flask-smorest views over the service layer."""
+
+from __future__ import annotations
+
+from flask_smorest import Api
+
+from scorekeeper.api import games, variants
+
+PREFIX = "/api/v1"
+
+
+def register(api: Api) -> None:
+    api.spec.components.security_scheme(
+        "gameToken", {"type": "http", "scheme": "bearer",
+                      "description": "the token returned once when the game was created"})
+    for blueprint in (variants.blp, games.blp):
+        api.register_blueprint(blueprint, url_prefix=PREFIX + (blueprint.url_prefix or ""))

@@ -1,0 +1,134 @@
+"""Games, their hands (record, list, correct, undo the last) and their history."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Response, request, url_for
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+from scorekeeper.api.schemas import (
+    ChangeSchema,
+    GameCreatedSchema,
+    GameCreateSchema,
+    GameSchema,
+    HandInputSchema,
+    HandSchema,
+    WriteHeadersSchema,
+)
+from scorekeeper.services import games, present
+from scorekeeper.services.games import Reply, WriteRequest
+
+blp = Blueprint("games", __name__, url_prefix="/games",
+                description="Games and the hands played in them.")
+
+MAX_ID = 2**31 - 1
+GAME = f"/<int(max={MAX_ID}):game_id>"
+HAND = f"{GAME}/hands/<int(max={MAX_ID}):number>"
+WRITE_DOC = {"security": [{"gameToken": []}]}
+Result = tuple[dict[str, Any], int, dict[str, str]]
+
+
+def write_request(headers: dict[str, str]) -> WriteRequest:
+    auth = request.headers.get("Authorization", "")
+    scheme, _, token = auth.partition(" ")
+    return WriteRequest(
+        token=token.strip() if scheme.lower() == "bearer" else None,
+        if_match=headers.get("if_match"),
+        idempotency_key=headers.get("idempotency_key"),
+        method=request.method, path=request.path, body=request.get_json(silent=True))
+
+
+def reply(result: Reply) -> Result:
+    headers = {"ETag": result.etag}
+    if result.replayed:
+        headers["Idempotent-Replayed"] = "true"
+    return result.body, result.status, headers
+
+
+def document_write_errors(blueprint_method: Any) -> Any:
+    for status, why in ((401, "No token"), (403, "Wrong token"), (404, "No such game or hand"),
+                        (409, "The game's state forbids this"), (412, "Stale If-Match"),
+                        (422, "The hand breaks the schema or a rule of the game")):
+        blueprint_method = blp.alt_response(status, description=why)(blueprint_method)
+    return blp.doc(**WRITE_DOC)(blueprint_method)
+
+
+@blp.route("")
+class Games(MethodView):
+    @blp.arguments(GameCreateSchema)
+    @blp.response(201, GameCreatedSchema)
+    @blp.alt_response(422, description="Unknown variant or option, or sides it cannot seat")
+    def post(self, data: dict[str, Any]) -> Result:
+        """Start a game; the reply holds its token, shown only this once"""
+        game, token = games.create_game(data)
+        headers = {"ETag": present.etag(game),
+                   "Location": url_for("games.Game", game_id=game.id)}
+        return {**present.game_view(game), "token": token}, 201, headers
+
+
+@blp.route(GAME)
+class Game(MethodView):
+    @blp.response(200, GameSchema)
+    @blp.alt_response(304, description="Not modified since the ETag in If-None-Match")
+    @blp.alt_response(404, description="No such game")
+    def get(self, game_id: int) -> Result | Response:
+        """Read a game: scores, status, winner and who deals next (never replays its hands)"""
+        game = games.get_game(game_id)
+        tag = present.etag(game)
+        if tag.strip('"') in request.if_none_match:
+            return Response(status=304, headers={"ETag": tag})
+        return present.game_view(game), 200, {"ETag": tag}
+
+
+@blp.route(f"{GAME}/hands")
+class Hands(MethodView):
+    @blp.response(200, HandSchema(many=True))
+    @blp.alt_response(404, description="No such game")
+    def get(self, game_id: int) -> list[dict[str, Any]]:
+        """List a game's hands in order"""
+        _game, hands = games.list_hands(game_id)
+        return [present.hand_view(hand) for hand in hands]
+
+    @blp.arguments(WriteHeadersSchema, location="headers", as_kwargs=True)
+    @blp.arguments(HandInputSchema)
+    @blp.response(201, HandSchema)
+    @document_write_errors
+    def post(self, hand: dict[str, Any], game_id: int, **headers: str) -> Result:
+        """Record the next hand"""
+        return reply(games.record_hand(game_id, hand, write_request(headers)))
+
+
+@blp.route(HAND)
+class OneHand(MethodView):
+    @blp.response(200, HandSchema)
+    @blp.alt_response(404, description="No such game or hand")
+    def get(self, game_id: int, number: int) -> dict[str, Any]:
+        """Read one hand"""
+        game, hand = games.get_hand(game_id, number)
+        return present.hand_view(hand, game)
+
+    @blp.arguments(WriteHeadersSchema, location="headers", as_kwargs=True)
+    @blp.arguments(HandInputSchema)
+    @blp.response(200, HandSchema)
+    @document_write_errors
+    def put(self, hand: dict[str, Any], game_id: int, number: int, **headers: str) -> Result:
+        """Correct a hand; every later hand and the game's status are recomputed"""
+        return reply(games.correct_hand(game_id, number, hand, write_request(headers)))
+
+    @blp.arguments(WriteHeadersSchema, location="headers", as_kwargs=True)
+    @blp.response(200, GameSchema)
+    @document_write_errors
+    def delete(self, game_id: int, number: int, **headers: str) -> Result:
+        """Undo the last hand (an earlier one is refused with 409: correct it instead)"""
+        return reply(games.undo_hand(game_id, number, write_request(headers)))
+
+
+@blp.route(f"{GAME}/history")
+class History(MethodView):
+    @blp.response(200, ChangeSchema(many=True))
+    @blp.alt_response(404, description="No such game")
+    def get(self, game_id: int) -> list[dict[str, Any]]:
+        """Every change to the game's hands, oldest first, with the old version of each"""
+        return [present.change_view(change) for change in games.history(game_id)]

@@ -1,0 +1,56 @@
+"""The variants and their options and bids."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any
+
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+from scorekeeper.api.schemas import VariantSchema
+from scorekeeper.errors import NotFound
+from scorekeeper.rules.base import Variant
+from scorekeeper.rules.errors import UnknownVariant
+from scorekeeper.rules.registry import VARIANTS, find_variant
+
+blp = Blueprint("variants", __name__, url_prefix="/variants",
+                description="The games of the 500 family, their house rules and bids.")
+
+
+def describe(variant: Variant) -> dict[str, Any]:
+    options = {}
+    for spec in variant.option_specs:
+        option = {k: v for k, v in asdict(spec).items() if k != "name"}
+        options[spec.name] = {k: v for k, v in option.items()
+                              if v is not None or k == "default"}
+        if spec.choices is not None:
+            options[spec.name]["choices"] = list(spec.choices)
+    low, high = variant.players
+    return {"key": variant.key, "name": variant.name, "description": variant.description,
+            "players": {"min": low, "max": high}, "team_play": variant.team_play,
+            "options": options, "bids": [asdict(bid) for bid in variant.bids()]}
+
+
+@blp.route("")
+class Variants(MethodView):
+    @blp.response(200, VariantSchema(many=True))
+    def get(self) -> list[dict[str, Any]]:
+        """List the variants"""
+        return [describe(v) for v in VARIANTS]
+
+
+@blp.route("/<string:key>")
+class OneVariant(MethodView):
+    @blp.response(200, VariantSchema)
+    @blp.alt_response(404, description="No variant has this key")
+    def get(self, key: str) -> dict[str, Any]:
+        """Describe one variant: its options with their defaults, and its bids with their values"""
+        return describe(find_variant_or_404(key))
+
+
+def find_variant_or_404(key: str) -> Variant:
+    try:
+        return find_variant(key)
+    except UnknownVariant as unknown:
+        raise NotFound(unknown.message) from None

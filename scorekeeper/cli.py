@@ -1,0 +1,57 @@
+"""flask commands: `flask db upgrade|current|revision` and `flask seed`."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+from flask import Flask
+
+from scorekeeper import migrate
+from scorekeeper.extensions import db
+
+SEEDS = Path(__file__).resolve().parent.parent / "seeds"
+
+
+def register(app: Flask) -> None:
+    app.cli.add_command(db_group)
+    app.cli.add_command(seed_command)
+
+
+@click.group("db")
+def db_group() -> None:
+    """Database schema (Alembic migrations shipped with the package)."""
+
+
+@db_group.command("upgrade")
+@click.argument("revision", default="head")
+def db_upgrade(revision: str) -> None:
+    """Upgrade the database to the newest schema (or REVISION)."""
+    migrate.upgrade(db.engine, revision)
+    click.echo(f"database at {migrate.current_revision(db.engine)}")
+
+
+@db_group.command("current")
+def db_current() -> None:
+    """Print the database's schema revision."""
+    click.echo(migrate.current_revision(db.engine) or "empty")
+
+
+@db_group.command("revision")
+@click.option("-m", "--message", required=True)
+def db_revision(message: str) -> None:
+    """Write a new migration from the models (for developers)."""
+    migrate.revision(db.engine, message)
+
+
+@click.command("seed")
+@click.option("--folder", type=click.Path(exists=True, file_okay=False, path_type=Path),
+              default=SEEDS, show_default=True)
+def seed_command(folder: Path) -> None:
+    """Load the demo games in seeds/*.json; games already loaded are skipped."""
+    from scorekeeper.services.seeding import load_seed
+
+    for path in sorted(folder.glob("*.json")):
+        outcome = load_seed(path.stem, json.loads(path.read_text(encoding="utf-8")))
+        click.echo(f"{path.name}: {outcome}")

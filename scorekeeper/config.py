@@ -1,0 +1,27 @@
+"""Default settings; the instance folder's config.py and the environment override them."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+
+def defaults(instance_path: str) -> dict[str, Any]:
+    """Settings for a new app: SQLite in the instance folder unless DATABASE_URL is set."""
+    sqlite_file = os.path.join(instance_path, "scorekeeper.sqlite")
+    return {
+        "DATABASE_URL": os.environ.get("DATABASE_URL", f"sqlite:///{sqlite_file}"),
+        # Bring the schema to the newest migration when the app starts; a deployment with several
+        # workers can switch this off and run `flask db upgrade` once before starting them.
+        "AUTO_MIGRATE": os.environ.get("SCOREKEEPER_AUTO_MIGRATE", "1") != "0",
+        "SQLITE_BUSY_TIMEOUT_MS": 10_000,
+        "MAX_CONTENT_LENGTH": 256 * 1024,
+        "API_TITLE": "scorekeeper",
+        "API_VERSION": "1.0.0",
+        "OPENAPI_VERSION": "3.0.3",
+        "OPENAPI_URL_PREFIX": "/",
+        "OPENAPI_JSON_PATH": "openapi.json",
+        "OPENAPI_SWAGGER_UI_PATH": "/docs",
+        "OPENAPI_SWAGGER_UI_URL": "/docs/assets/",
+        "JSON_SORT_KEYS": False,
+    }

@@ -1,0 +1,95 @@
+"""What is stored: games, their hands as entered (with cached results), history, idempotent replies.
+
+No rules live here: a hand's deltas and the state after it are computed by the rules and cached so
+that reading a game never replays it.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    type_annotation_map = {
+        dict[str, Any]: JSON,
+        list[Any]: JSON,
+        datetime: DateTime(timezone=True),
+    }
+
+
+class Game(Base):
+    __tablename__ = "games"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    variant: Mapped[str] = mapped_column(String(40))
+    options: Mapped[dict[str, Any]]
+    sides: Mapped[list[Any]]
+    first_dealer: Mapped[int]
+    token_hash: Mapped[str] = mapped_column(String(64))
+    # The rules' GameState after the last hand (or the start): scores, dealer, winner, ...
+    state: Mapped[dict[str, Any]]
+    # Bumped by every write; the ETag, and the guard that makes a lost update impossible.
+    version: Mapped[int] = mapped_column(Integer, nullable=False)
+    seed_name: Mapped[str | None] = mapped_column(String(80), unique=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+
+    hands: Mapped[list[Hand]] = relationship(
+        back_populates="game", order_by="Hand.number", cascade="all, delete-orphan",
+        lazy="raise_on_sql")
+
+    __mapper_args__ = {"version_id_col": version}
+
+
+class Hand(Base):
+    __tablename__ = "hands"
+    __table_args__ = (UniqueConstraint("game_id", "number", name="uq_hands_game_number"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    number: Mapped[int]
+    input: Mapped[dict[str, Any]]  # exactly what was entered at the table
+    deltas: Mapped[list[Any]]
+    explanation: Mapped[list[Any]]
+    state: Mapped[dict[str, Any]]  # GameState after this hand, so a correction replays from here
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+
+    game: Mapped[Game] = relationship(back_populates="hands", lazy="raise_on_sql")
+
+
+class HandChange(Base):
+    """One line of a game's history: a hand recorded, corrected or undone, with before and after."""
+
+    __tablename__ = "hand_changes"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int]
+    action: Mapped[str] = mapped_column(String(16))
+    before: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    after: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class IdempotentReply(Base):
+    """The first reply to a write sent with an Idempotency-Key, replayed for retries."""
+
+    __tablename__ = "idempotent_replies"
+    __table_args__ = (UniqueConstraint("game_id", "key", name="uq_idempotent_game_key"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    key: Mapped[str] = mapped_column(String(200))
+    fingerprint: Mapped[str] = mapped_column(String(64))  # method, path and body, hashed
+    status: Mapped[int]
+    body: Mapped[dict[str, Any]]
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)

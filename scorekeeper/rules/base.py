@@ -1,0 +1,179 @@
+"""The shapes every variant shares: the table, the game's state, a hand's result, options, bids."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field
+from typing import Any, Protocol
+
+from scorekeeper.rules.errors import RuleViolation
+
+OptionValue = bool | int | str | None
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One house rule: its key, type, default and the values it accepts."""
+
+    name: str
+    type: str  # "boolean", "integer" or "string"
+    default: OptionValue
+    description: str
+    choices: tuple[str, ...] | None = None
+    nullable: bool = False
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def check(self, value: object) -> OptionValue:
+        """Return the value if this option accepts it, else raise RuleViolation."""
+        where = f"options.{self.name}"
+        if value is None:
+            if self.nullable:
+                return None
+            raise RuleViolation(f"option {self.name} cannot be null", where)
+        if self.type == "boolean":
+            if not isinstance(value, bool):
+                raise RuleViolation(f"option {self.name} must be true or false", where)
+            return value
+        if self.type == "integer":
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise RuleViolation(f"option {self.name} must be a whole number", where)
+            if self.minimum is not None and value < self.minimum:
+                raise RuleViolation(f"option {self.name} must be at least {self.minimum}", where)
+            if self.maximum is not None and value > self.maximum:
+                raise RuleViolation(f"option {self.name} must be at most {self.maximum}", where)
+            return value
+        if not isinstance(value, str) or (self.choices is not None and value not in self.choices):
+            allowed = ", ".join(repr(c) for c in self.choices or ())
+            raise RuleViolation(f"option {self.name} must be one of {allowed}", where)
+        return value
+
+
+def resolve_options(
+    specs: tuple[OptionSpec, ...], given: Mapping[str, object]
+) -> dict[str, OptionValue]:
+    """Fill in defaults and check every given option; unknown names are refused."""
+    by_name = {spec.name: spec for spec in specs}
+    for name in given:
+        if name not in by_name:
+            raise RuleViolation(f"there is no option {name!r} in this variant", f"options.{name}")
+    return {spec.name: spec.check(given.get(spec.name, spec.default)) for spec in specs}
+
+
+@dataclass(frozen=True)
+class BidSpec:
+    """A bid as the variant lists it: its code, its name and what it is worth."""
+
+    code: str
+    name: str
+    points: int
+    option: str | None = None  # the option that enables it; None for the ordinary bids
+
+
+@dataclass(frozen=True)
+class Side:
+    """A partnership (or a player alone) with its players in seat order."""
+
+    name: str
+    players: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Table:
+    """Who sits where and under which options: fixed for the whole game.
+
+    Seat ``i`` belongs to side ``i % len(sides)`` and is that side's player ``i // len(sides)``.
+    """
+
+    sides: tuple[Side, ...]
+    options: Mapping[str, OptionValue]
+    first_dealer: int = 0
+
+    @property
+    def seats(self) -> int:
+        return sum(len(side.players) for side in self.sides)
+
+    def side_of(self, seat: int) -> int:
+        return seat % len(self.sides)
+
+    def player_at(self, seat: int) -> str:
+        return self.sides[seat % len(self.sides)].players[seat // len(self.sides)]
+
+
+@dataclass(frozen=True)
+class GameState:
+    """Everything the next hand needs to know; stored after every hand so reads never replay."""
+
+    scores: tuple[int, ...]
+    dealer: int
+    hands_played: int = 0
+    finished: bool = False
+    winner: int | None = None
+    redeals: int = 0  # passed-out hands redealt in a row by the same dealer
+    barred_seat: int | None = None  # a ralphed bidder, who may not win the next auction
+    extra: Mapping[str, Any] = field(default_factory=dict)  # variant-specific memory
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["scores"] = list(self.scores)
+        data["extra"] = dict(self.extra)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> GameState:
+        return cls(
+            scores=tuple(data["scores"]),
+            dealer=data["dealer"],
+            hands_played=data.get("hands_played", 0),
+            finished=data.get("finished", False),
+            winner=data.get("winner"),
+            redeals=data.get("redeals", 0),
+            barred_seat=data.get("barred_seat"),
+            extra=dict(data.get("extra", {})),
+        )
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """What one hand did: points per side, why, and the state after it."""
+
+    deltas: tuple[int, ...]
+    explanation: tuple[str, ...]
+    state: GameState
+
+
+class Variant(Protocol):
+    """A game of the 500 family. Each variant module exposes one as ``VARIANT``."""
+
+    @property
+    def key(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def description(self) -> str: ...
+    @property
+    def players(self) -> tuple[int, int]: ...
+    @property
+    def team_play(self) -> bool: ...
+    @property
+    def option_specs(self) -> tuple[OptionSpec, ...]: ...
+
+    def resolve_options(self, given: Mapping[str, object]) -> dict[str, OptionValue]:
+        """Every option with its value for a new game; raises RuleViolation on a bad one."""
+        ...
+
+    def bids(self, options: Mapping[str, OptionValue] | None = None) -> tuple[BidSpec, ...]:
+        """The bids this variant lists (all of them when options is None); empty if no auction."""
+        ...
+
+    def check_table(self, table: Table) -> None:
+        """Raise RuleViolation when the sides do not form a table this variant can play."""
+        ...
+
+    def start(self, table: Table) -> GameState:
+        """The state before the first hand."""
+        ...
+
+    def score_hand(self, table: Table, state: GameState, hand: Mapping[str, Any]) -> HandResult:
+        """Check one hand as entered at the table and score it; raises RuleViolation."""
+        ...

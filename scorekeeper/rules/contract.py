@@ -1,0 +1,327 @@
+"""Scoring shared by the contract games (Australian, Quebec 500): bids, tricks, Avondale table.
+
+A variant is a `ContractVariant` built from data: its options, its bid table and the tables it can
+seat. Everything that depends on a house rule reads the game's resolved options.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Literal
+
+from scorekeeper.rules.base import (
+    BidSpec,
+    GameState,
+    HandResult,
+    OptionSpec,
+    OptionValue,
+    Table,
+    resolve_options,
+)
+from scorekeeper.rules.cards import SUIT_SYMBOLS, SUITS
+from scorekeeper.rules.errors import RuleViolation
+
+TRICKS_PER_HAND = 10
+SLAM_POINTS = 250
+PASS_OUT_TRICK_POINTS = 10  # RULES.md: a passed-out hand played at no-trumps scores 10 a trick
+REDEALS_BEFORE_DEAL_PASSES = 2
+RALPH_MARGIN = 3  # failing by more than this many tricks ralphs the bidder
+RALPH_MISERE_TRICKS = 3  # ... as does taking this many tricks in a misère-family bid
+
+DENOMINATIONS: tuple[str, ...] = (*SUITS, "NT")  # Avondale order, spades lowest
+
+BidKind = Literal["trumps", "misere", "hilo"]
+
+
+def avondale_value(tricks: int, denomination: str) -> int:
+    """The Avondale table: 40 + 20 per denomination step + 100 per trick above six."""
+    return 40 + 20 * DENOMINATIONS.index(denomination) + 100 * (tricks - 6)
+
+
+@dataclass(frozen=True)
+class Bid:
+    """A contract that can be won at auction, with what making it is worth."""
+
+    code: str
+    name: str
+    points: int
+    kind: BidKind = "trumps"
+    tricks: int = 0  # tricks the bidding side needs (trumps bids only)
+    option: str | None = None
+    plays: Literal["side", "alone"] = "side"  # who plays for the bidding side
+
+    def spec(self) -> BidSpec:
+        return BidSpec(self.code, self.name, self.points, self.option)
+
+
+def trump_bid(tricks: int, denomination: str) -> Bid:
+    symbol = SUIT_SYMBOLS.get(denomination, denomination)
+    return Bid(f"{tricks}{denomination}", f"{tricks}{symbol}", avondale_value(tricks, denomination),
+               tricks=tricks)
+
+
+AVONDALE_BIDS: tuple[Bid, ...] = tuple(
+    trump_bid(tricks, d) for tricks in range(6, 11) for d in DENOMINATIONS
+)
+
+
+def j5_bid(tricks: int) -> Bid:
+    """J5: no-trumps with the jacks on top; worth the no-trump bid of its level."""
+    return Bid(f"{tricks}J5", f"{tricks}NT (J5)", avondale_value(tricks, "NT"), tricks=tricks,
+               option="j5")
+
+
+def signed(points: int) -> str:
+    return f"+{points}" if points >= 0 else f"-{-points}"
+
+
+def tricks_phrase(n: int) -> str:
+    return "no tricks" if n == 0 else "1 trick" if n == 1 else f"{n} tricks"
+
+
+@dataclass(frozen=True)
+class ContractVariant:
+    """A trick-taking game scored by contracts won at auction."""
+
+    key: str
+    name: str
+    description: str
+    option_specs: tuple[OptionSpec, ...]
+    bid_table: tuple[Bid, ...]  # in auction rank, lowest first
+    forms: tuple[tuple[int, int], ...]  # (sides, players per side) this game can seat
+    team_play: bool = True
+
+    @property
+    def players(self) -> tuple[int, int]:
+        counts = [sides * each for sides, each in self.forms]
+        return min(counts), max(counts)
+
+    def resolve_options(self, given: Mapping[str, object]) -> dict[str, OptionValue]:
+        return resolve_options(self.option_specs, given)
+
+    def bids(self, options: Mapping[str, OptionValue] | None = None) -> tuple[BidSpec, ...]:
+        return tuple(bid.spec() for bid in self.bid_table
+                     if options is None or bid.option is None or options.get(bid.option))
+
+    def find_bid(self, code: object, options: Mapping[str, OptionValue]) -> Bid:
+        if not isinstance(code, str):
+            raise RuleViolation("the bid must be a bid code such as 7H or MIS", "bid")
+        wanted = code.strip().upper()
+        for bid in self.bid_table:
+            if bid.code == wanted:
+                if bid.option is not None and not options.get(bid.option):
+                    raise RuleViolation(
+                        f"{bid.name} is not allowed in this game: option {bid.option} is off",
+                        "bid")
+                return bid
+        raise RuleViolation(f"there is no bid {code!r} in {self.name}", "bid")
+
+    def check_table(self, table: Table) -> None:
+        shape = (len(table.sides), len(table.sides[0].players) if table.sides else 0)
+        same_size = len({len(side.players) for side in table.sides}) == 1
+        if not same_size or shape not in self.forms:
+            forms = ", ".join(f"{s} sides of {n}" for s, n in self.forms)
+            raise RuleViolation(f"{self.name} is played by {forms}", "sides")
+        if not 0 <= table.first_dealer < table.seats:
+            raise RuleViolation(f"first_dealer must be a seat from 0 to {table.seats - 1}",
+                                "first_dealer")
+
+    def start(self, table: Table) -> GameState:
+        return GameState(scores=(0,) * len(table.sides), dealer=table.first_dealer)
+
+    def score_hand(self, table: Table, state: GameState, hand: Mapping[str, Any]) -> HandResult:
+        unknown = sorted(set(hand) - {"bidder", "bid", "tricks", "passed_out"})
+        if unknown:
+            raise RuleViolation(f"{unknown[0]} is not part of a {self.name} hand", unknown[0])
+        if hand.get("passed_out", False) is True:
+            return self._passed_out(table, state, hand)
+        if hand.get("passed_out", False) is not False:
+            raise RuleViolation("passed_out must be true or false", "passed_out")
+        return self._contract(table, state, hand)
+
+    # -- the two kinds of hand ----------------------------------------------------------------
+
+    def _contract(self, table: Table, state: GameState, hand: Mapping[str, Any]) -> HandResult:
+        options = table.options
+        if "bid" not in hand:
+            raise RuleViolation("a hand needs the winning bid, or passed_out: true", "bid")
+        bid = self.find_bid(hand["bid"], options)
+        bidder = hand.get("bidder")
+        if isinstance(bidder, bool) or not isinstance(bidder, int) or not (
+                0 <= bidder < table.seats):
+            raise RuleViolation(f"bidder must be a seat from 0 to {table.seats - 1}", "bidder")
+        if state.barred_seat == bidder:
+            raise RuleViolation(
+                f"{table.player_at(bidder)} was ralphed last hand and may not win this auction",
+                "bidder")
+        if bid.kind == "misere" and bid.plays == "side" and len(table.sides[0].players) < 2:
+            raise RuleViolation(f"{bid.name} is played by partners, and nobody has a partner here",
+                                "bid")
+        tricks = self._tricks(table, hand.get("tricks"))
+        side = table.side_of(bidder)
+        taken = tricks[side]
+        who = table.sides[side].name
+        if bid.plays == "alone" and len(table.sides[side].players) > 1:
+            who = f"{who} ({table.player_at(bidder)} alone)"
+
+        if bid.kind == "trumps":
+            made = taken >= bid.tricks
+            points = bid.points
+            if made and taken == TRICKS_PER_HAND and options["slam_bonus"] and points < SLAM_POINTS:
+                lines = [f"{bid.name} made by {who} with every trick: slam, "
+                         f"+{SLAM_POINTS} instead of +{points}"]
+                points = SLAM_POINTS
+            elif made:
+                lines = [f"{bid.name} made by {who}: +{points}"]
+            else:
+                lines = [f"{bid.name} failed by {who} ({taken} of {bid.tricks} tricks): "
+                         f"-{points}"]
+            ralphed = bid.tricks - taken > RALPH_MARGIN
+        elif bid.kind == "hilo":
+            made = taken == TRICKS_PER_HAND // 2
+            points = bid.points
+            lines = [f"{bid.name} made by {who}, exactly 5 tricks: +{points}" if made else
+                     f"{bid.name} failed by {who} ({tricks_phrase(taken)}, not 5): -{points}"]
+            ralphed = False
+        else:
+            made = taken == 0
+            points = bid.points
+            lines = [f"{bid.name} made by {who}: +{points}" if made else
+                     f"{bid.name} failed by {who} ({tricks_phrase(taken)} taken): -{points}"]
+            ralphed = taken >= RALPH_MISERE_TRICKS
+
+        deltas = [0] * len(table.sides)
+        deltas[side] = points if made else -points
+        defenders_score = bid.kind != "misere" or bool(options["misere_defender_tricks"])
+        if defenders_score:
+            per_trick = int(options["defender_trick_points"])  # type: ignore[arg-type]
+            for other in range(len(table.sides)):
+                if other != side:
+                    deltas[other], line = self._trick_points(
+                        table, state, other, tricks[other], per_trick)
+                    lines.append(line)
+        else:
+            lines.append("Defenders score nothing against a misère")
+
+        barred = None
+        if ralphed and options["ralphing"]:
+            barred = bidder
+            lines.append(f"{table.player_at(bidder)} is ralphed and may not win the next auction")
+        return self._finish(table, state, deltas, lines, bidding_side=side, made=made,
+                            redeals=0, barred=barred)
+
+    def _passed_out(self, table: Table, state: GameState, hand: Mapping[str, Any]) -> HandResult:
+        policy = table.options["pass_out"]
+        extra = sorted(set(hand) & {"bid", "bidder"})
+        if extra:
+            raise RuleViolation(f"a passed-out hand has no {extra[0]}", extra[0])
+        if policy == "dealer-must-bid":
+            raise RuleViolation(
+                "nobody may pass a hand out here: the dealer must bid when everyone else passes "
+                "(option pass_out is dealer-must-bid)", "passed_out")
+        if policy != "no-trump" and "tricks" in hand:
+            raise RuleViolation(
+                "a passed-out hand is not played, so it has no tricks (only when option pass_out "
+                "is no-trump)", "tricks")
+        lines: list[str] = []
+        deltas = [0] * len(table.sides)
+        redeals = 0
+        if policy == "no-trump":
+            if "tricks" not in hand:
+                raise RuleViolation("a passed-out hand is played at no-trumps: give its tricks",
+                                    "tricks")
+            tricks = self._tricks(table, hand["tricks"])
+            lines.append("Everybody passed: the hand was played at no-trumps, 10 points a trick")
+            for side in range(len(table.sides)):
+                deltas[side], line = self._trick_points(
+                    table, state, side, tricks[side], PASS_OUT_TRICK_POINTS)
+                lines.append(line)
+        elif policy == "redeal" and state.redeals < REDEALS_BEFORE_DEAL_PASSES:
+            redeals = state.redeals + 1
+            lines.append(f"Everybody passed: no score; {table.player_at(state.dealer)} deals again "
+                         f"(redeal {redeals} of {REDEALS_BEFORE_DEAL_PASSES})")
+        elif policy == "redeal":
+            lines.append(f"Everybody passed after {REDEALS_BEFORE_DEAL_PASSES} redeals: no score; "
+                         "the deal passes on")
+        else:
+            lines.append("Everybody passed: no score; the deal passes on")
+        return self._finish(table, state, deltas, lines, bidding_side=None, made=False,
+                            redeals=redeals, barred=None)
+
+    # -- pieces --------------------------------------------------------------------------------
+
+    def _tricks(self, table: Table, tricks: object) -> list[int]:
+        n = len(table.sides)
+        if not isinstance(tricks, list) or len(tricks) != n:
+            raise RuleViolation(f"tricks must list the tricks of each of the {n} sides", "tricks")
+        if any(isinstance(t, bool) or not isinstance(t, int) or t < 0 for t in tricks):
+            raise RuleViolation("tricks must be whole numbers, none negative", "tricks")
+        if sum(tricks) != TRICKS_PER_HAND:
+            raise RuleViolation(
+                f"the tricks add up to {sum(tricks)}, but a hand has {TRICKS_PER_HAND}", "tricks")
+        return list(tricks)
+
+    def _trick_points(self, table: Table, state: GameState, side: int, tricks: int,
+                      per_trick: int) -> tuple[int, str]:
+        """Points for tricks won outside a contract, held under the defender cap if there is one."""
+        name = table.sides[side].name
+        earned = tricks * per_trick
+        cap = table.options["defender_cap"]
+        if isinstance(cap, int) and not isinstance(cap, bool):
+            allowed = max(0, min(earned, cap - state.scores[side]))
+            if allowed < earned:
+                return allowed, (f"{name} took {tricks_phrase(tricks)}: {signed(allowed)}, "
+                                 f"held under the defender cap of {cap}")
+        return earned, f"{name} took {tricks_phrase(tricks)}: +{earned}"
+
+    def _finish(self, table: Table, state: GameState, deltas: Sequence[int], lines: list[str], *,
+                bidding_side: int | None, made: bool, redeals: int,
+                barred: int | None) -> HandResult:
+        scores = tuple(s + d for s, d in zip(state.scores, deltas, strict=True))
+        winner = self._winner(table, scores, bidding_side, made)
+        if winner is not None:
+            lines.append(self._winner_line(table, scores, winner))
+        dealer = state.dealer if redeals else (state.dealer + 1) % table.seats
+        after = replace(state, scores=scores, dealer=dealer, hands_played=state.hands_played + 1,
+                        finished=winner is not None, winner=winner, redeals=redeals,
+                        barred_seat=barred)
+        return HandResult(deltas=tuple(deltas), explanation=tuple(lines), state=after)
+
+    def _winner(self, table: Table, scores: tuple[int, ...], bidding_side: int | None,
+                made: bool) -> int | None:
+        """Who (if anyone) has won after this hand: by reaching the target, or by the other
+        side going out the back door."""
+        options = table.options
+        target = int(options["target"])  # type: ignore[arg-type]
+        if options["win_on"] == "contract":
+            reached = [bidding_side] if (bidding_side is not None and made
+                                         and scores[bidding_side] >= target) else []
+        else:
+            reached = [s for s, score in enumerate(scores) if score >= target]
+        if reached:
+            return bidding_side if bidding_side in reached else _highest(scores, reached)
+        lose_at = options["lose_at"]
+        if isinstance(lose_at, int) and any(score <= lose_at for score in scores):
+            standing = [s for s, score in enumerate(scores) if score > lose_at]
+            if not standing:
+                return _highest(scores, list(range(len(scores))))
+            if bidding_side in standing and scores[bidding_side] == max(
+                    scores[s] for s in standing):
+                return bidding_side
+            return _highest(scores, standing)
+        return None
+
+    def _winner_line(self, table: Table, scores: tuple[int, ...], winner: int) -> str:
+        name = table.sides[winner].name
+        lose_at = table.options["lose_at"]
+        out = [table.sides[s].name for s, score in enumerate(scores)
+               if isinstance(lose_at, int) and score <= lose_at]
+        if out and scores[winner] < int(table.options["target"]):  # type: ignore[arg-type]
+            return f"{' and '.join(out)} went out the back door; {name} wins the game"
+        return f"{name} reached {table.options['target']} and wins the game"
+
+
+def _highest(scores: tuple[int, ...], sides: list[int]) -> int:
+    """The side with the most points; a tie goes to the lowest side index (house)."""
+    return max(sides, key=lambda s: (scores[s], -s))

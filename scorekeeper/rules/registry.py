@@ -1,0 +1,18 @@
+"""The variants the service knows, in the order they are listed."""
+
+from __future__ import annotations
+
+from scorekeeper.rules.base import Variant
+from scorekeeper.rules.errors import UnknownVariant
+from scorekeeper.rules.variants.australian import VARIANT as AUSTRALIAN_500
+
+VARIANTS: tuple[Variant, ...] = (AUSTRALIAN_500,)
+
+
+def find_variant(key: str) -> Variant:
+    """Return the variant with this key, or raise UnknownVariant naming the known ones."""
+    for variant in VARIANTS:
+        if variant.key == key:
+            return variant
+    known = ", ".join(v.key for v in VARIANTS)
+    raise UnknownVariant(f"there is no variant {key!r}; the variants are {known}", "variant")

@@ -1,0 +1,293 @@
+"""Games and hands: load, check, fold the rules, persist, commit — one transaction per write.
+
+Every hand write goes through `_write`, which applies the same guards in the same order: the game
+exists (404), the token is right (401/403), a retried Idempotency-Key replays its first reply,
+If-Match is current (412), then the rules decide (422/409). Concurrent writers are serialised by
+the game's version column: a write that lost the race is retried from the start.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import delete, select
+from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.orm import Session
+from sqlalchemy.orm.exc import StaleDataError
+
+from scorekeeper.errors import (
+    Conflict,
+    Forbidden,
+    NotFound,
+    PreconditionFailed,
+    Unauthorized,
+    Unprocessable,
+)
+from scorekeeper.extensions import db
+from scorekeeper.models import Game, Hand, HandChange, IdempotentReply, utcnow
+from scorekeeper.rules.base import GameState, Side, Table, Variant
+from scorekeeper.rules.errors import RuleViolation
+from scorekeeper.rules.registry import find_variant
+from scorekeeper.services import present
+
+WRITE_ATTEMPTS = 8
+MAX_IDEMPOTENCY_KEY = 200
+
+
+@dataclass(frozen=True)
+class Reply:
+    """A write's answer: status, body, and the game's ETag after it."""
+
+    status: int
+    body: dict[str, Any]
+    etag: str
+    replayed: bool = False
+
+
+@dataclass(frozen=True)
+class WriteRequest:
+    """What the HTTP layer passes to a hand write besides the hand itself."""
+
+    token: str | None
+    if_match: str | None
+    idempotency_key: str | None
+    method: str
+    path: str
+    body: Any
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def table_of(game: Game) -> Table:
+    sides = tuple(Side(s["name"], tuple(s["players"])) for s in game.sides)
+    return Table(sides=sides, options=game.options, first_dealer=game.first_dealer)
+
+
+# -- games --------------------------------------------------------------------------------------
+
+
+def create_game(data: Mapping[str, Any], seed_name: str | None = None) -> tuple[Game, str]:
+    """Create a game and return it with its token, which is shown this once and stored hashed."""
+    variant = find_variant(data["variant"])
+    options = variant.resolve_options(data.get("options") or {})
+    sides = [{"name": s["name"], "players": list(s["players"])} for s in data["sides"]]
+    game = Game(variant=variant.key, options=options, sides=sides,
+                first_dealer=data.get("first_dealer", 0), state={}, seed_name=seed_name)
+    table = table_of(game)
+    variant.check_table(table)
+    game.state = variant.start(table).to_dict()
+    token = secrets.token_urlsafe(32)  # 256 random bits
+    game.token_hash = hash_token(token)
+    session = db.session
+    session.add(game)
+    session.commit()
+    return game, token
+
+
+def get_game(game_id: int) -> Game:
+    game = db.session.get(Game, game_id)
+    if game is None:
+        raise NotFound(f"there is no game {game_id}")
+    return game
+
+
+def list_hands(game_id: int) -> tuple[Game, Sequence[Hand]]:
+    game = get_game(game_id)
+    hands = db.session.scalars(
+        select(Hand).where(Hand.game_id == game_id).order_by(Hand.number)).all()
+    return game, hands
+
+
+def get_hand(game_id: int, number: int) -> tuple[Game, Hand]:
+    game = get_game(game_id)
+    return game, _hand(db.session, game, number)
+
+
+def history(game_id: int) -> Sequence[HandChange]:
+    get_game(game_id)
+    return db.session.scalars(
+        select(HandChange).where(HandChange.game_id == game_id).order_by(HandChange.id)).all()
+
+
+# -- hand writes --------------------------------------------------------------------------------
+
+
+def record_hand(game_id: int, hand_input: dict[str, Any], request: WriteRequest) -> Reply:
+    def record(session: Session, game: Game, variant: Variant) -> tuple[int, dict[str, Any]]:
+        state = GameState.from_dict(game.state)
+        if state.finished:
+            winner = game.sides[state.winner]["name"] if state.winner is not None else "nobody"
+            raise Conflict(f"the game is over ({winner} won), so no more hands can be recorded; "
+                           "undo or correct a hand to reopen it")
+        result = variant.score_hand(table_of(game), state, hand_input)
+        hand = Hand(game_id=game.id, number=state.hands_played + 1, input=hand_input,
+                    deltas=list(result.deltas), explanation=list(result.explanation),
+                    state=result.state.to_dict())
+        session.add(hand)
+        session.add(HandChange(game_id=game.id, number=hand.number, action="recorded",
+                               after=_snapshot(hand)))
+        _move_to(game, result.state.to_dict())
+        session.flush()
+        return 201, present.hand_view(hand, game)
+
+    return _write(game_id, request, record)
+
+
+def correct_hand(game_id: int, number: int, hand_input: dict[str, Any],
+                 request: WriteRequest) -> Reply:
+    def correct(session: Session, game: Game, variant: Variant) -> tuple[int, dict[str, Any]]:
+        hands = session.scalars(select(Hand).where(Hand.game_id == game.id, Hand.number >= number)
+                                .order_by(Hand.number)).all()
+        if not hands or hands[0].number != number:
+            raise NotFound(f"game {game.id} has no hand {number}")
+        table = table_of(game)
+        state = _state_before(session, game, variant, number)
+        before = _snapshot(hands[0])
+        inputs = [hand_input, *(h.input for h in hands[1:])]
+        for hand, entered in zip(hands, inputs, strict=True):
+            if state.finished:
+                raise Conflict(
+                    f"with this correction the game ends at hand {hand.number - 1}, but later "
+                    "hands were recorded; undo them first")
+            try:
+                result = variant.score_hand(table, state, entered)
+            except RuleViolation as violation:
+                if hand.number == number:
+                    raise
+                raise RuleViolation(f"with this correction hand {hand.number} breaks a rule: "
+                                    f"{violation.message}", violation.field) from violation
+            hand.input, hand.deltas = entered, list(result.deltas)
+            hand.explanation, hand.state = list(result.explanation), result.state.to_dict()
+            hand.updated_at = utcnow()
+            state = result.state
+        session.add(HandChange(game_id=game.id, number=number, action="corrected",
+                               before=before, after=_snapshot(hands[0])))
+        _move_to(game, state.to_dict())
+        session.flush()
+        return 200, present.hand_view(hands[0], game)
+
+    return _write(game_id, request, correct)
+
+
+def undo_hand(game_id: int, number: int, request: WriteRequest) -> Reply:
+    def undo(session: Session, game: Game, variant: Variant) -> tuple[int, dict[str, Any]]:
+        hand = _hand(session, game, number)
+        last = game.state["hands_played"]
+        if number != last:
+            raise Conflict(f"only the last hand ({last}) can be undone; correct hand {number} "
+                           "instead")
+        before = _snapshot(hand)
+        _move_to(game, _state_before(session, game, variant, number).to_dict())
+        session.execute(delete(Hand).where(Hand.id == hand.id))
+        session.add(HandChange(game_id=game.id, number=number, action="undone", before=before))
+        session.flush()
+        return 200, present.game_view(game)
+
+    return _write(game_id, request, undo)
+
+
+# -- the write guard ----------------------------------------------------------------------------
+
+Action = Callable[[Session, Game, Variant], tuple[int, dict[str, Any]]]
+
+
+def _write(game_id: int, request: WriteRequest, action: Action) -> Reply:
+    key = request.idempotency_key
+    if key is not None and not 0 < len(key) <= MAX_IDEMPOTENCY_KEY:
+        raise Unprocessable(f"Idempotency-Key must be 1 to {MAX_IDEMPOTENCY_KEY} characters",
+                            {"Idempotency-Key": ["too long or empty"]})
+    fingerprint = _fingerprint(request)
+    session = db.session
+    for attempt in range(WRITE_ATTEMPTS):
+        try:
+            game = get_game(game_id)
+            _check_token(game, request.token)
+            if key is not None:
+                replay = _replay(session, game, key, fingerprint)
+                if replay is not None:
+                    return replay
+            _check_if_match(game, request.if_match)
+            status, body = action(session, game, find_variant(game.variant))
+            if key is not None:
+                session.add(IdempotentReply(game_id=game.id, key=key, fingerprint=fingerprint,
+                                            status=status, body=body))
+            session.commit()
+            return Reply(status, body, present.etag(game))
+        except (StaleDataError, IntegrityError, OperationalError) as error:
+            # Another write to this game committed first (or holds the lock): start again.
+            session.rollback()
+            if isinstance(error, OperationalError) and "locked" not in str(error):
+                raise
+            if attempt == WRITE_ATTEMPTS - 1:
+                raise Conflict("the game is busy with other writes; send the hand again") from None
+        except BaseException:
+            session.rollback()
+            raise
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _check_token(game: Game, token: str | None) -> None:
+    if not token:
+        raise Unauthorized("this write needs the game's token: Authorization: Bearer <token>",
+                           headers={"WWW-Authenticate": 'Bearer realm="scorekeeper"'})
+    if not hmac.compare_digest(hash_token(token), game.token_hash):
+        raise Forbidden("that token does not belong to this game")
+
+
+def _check_if_match(game: Game, if_match: str | None) -> None:
+    if if_match is None:
+        return
+    current = present.etag(game)
+    offered = [tag.strip().removeprefix("W/") for tag in if_match.split(",")]
+    if "*" not in offered and current not in offered:
+        raise PreconditionFailed(
+            f"the game has changed since you read it (it is now {current}); reload and try again")
+
+
+def _replay(session: Session, game: Game, key: str, fingerprint: str) -> Reply | None:
+    stored = session.scalars(select(IdempotentReply).where(
+        IdempotentReply.game_id == game.id, IdempotentReply.key == key)).first()
+    if stored is None:
+        return None
+    if not hmac.compare_digest(stored.fingerprint, fingerprint):
+        raise Unprocessable("this Idempotency-Key was already used for a different request",
+                            {"Idempotency-Key": ["already used with another body or path"]})
+    return Reply(stored.status, stored.body, present.etag(game), replayed=True)
+
+
+def _fingerprint(request: WriteRequest) -> str:
+    canonical = json.dumps([request.method, request.path, request.body], sort_keys=True,
+                           separators=(",", ":"), default=str)
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def _hand(session: Session, game: Game, number: int) -> Hand:
+    hand = session.scalars(select(Hand).where(Hand.game_id == game.id,
+                                              Hand.number == number)).first()
+    if hand is None:
+        raise NotFound(f"game {game.id} has no hand {number}")
+    return hand
+
+
+def _state_before(session: Session, game: Game, variant: Variant, number: int) -> GameState:
+    if number == 1:
+        return variant.start(table_of(game))
+    return GameState.from_dict(_hand(session, game, number - 1).state)
+
+
+def _move_to(game: Game, state: dict[str, Any]) -> None:
+    game.state = state
+    game.updated_at = utcnow()  # always an UPDATE, so the version moves on every write
+
+
+def _snapshot(hand: Hand) -> dict[str, Any]:
+    return {"input": hand.input, "deltas": list(hand.deltas),
+            "scores": list(hand.state["scores"])}

@@ -1,0 +1,68 @@
+"""Plain dicts for what the API shows; the stored idempotent replies are these exact dicts."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from scorekeeper.models import Game, Hand, HandChange
+
+
+def timestamp(moment: datetime) -> str:
+    if moment.tzinfo is None:  # SQLite hands datetimes back without their zone; they are UTC
+        moment = moment.replace(tzinfo=UTC)
+    return moment.isoformat().replace("+00:00", "Z")
+
+
+def etag(game: Game) -> str:
+    return f'"{game.id}-{game.version}"'
+
+
+def standing(game: Game) -> dict[str, Any]:
+    """Where the game stands: the part of a game that every hand write reports."""
+    state = game.state
+    return {
+        "status": "finished" if state["finished"] else "in_progress",
+        "winner": state["winner"],
+        "scores": list(state["scores"]),
+        "hands_played": state["hands_played"],
+        "dealer": state["dealer"],
+        "barred_seat": state.get("barred_seat"),
+    }
+
+
+def game_view(game: Game) -> dict[str, Any]:
+    return {
+        "id": game.id,
+        "variant": game.variant,
+        "options": game.options,
+        "sides": game.sides,
+        "first_dealer": game.first_dealer,
+        **standing(game),
+        "created_at": timestamp(game.created_at),
+        "updated_at": timestamp(game.updated_at),
+    }
+
+
+def hand_view(hand: Hand, game: Game | None = None) -> dict[str, Any]:
+    view: dict[str, Any] = {
+        "number": hand.number,
+        **hand.input,
+        "deltas": list(hand.deltas),
+        "scores": list(hand.state["scores"]),
+        "explanation": list(hand.explanation),
+        "recorded_at": timestamp(hand.created_at),
+    }
+    if game is not None:
+        view["game"] = standing(game)
+    return view
+
+
+def change_view(change: HandChange) -> dict[str, Any]:
+    return {
+        "number": change.number,
+        "action": change.action,
+        "at": timestamp(change.at),
+        "before": change.before,
+        "after": change.after,
+    }
