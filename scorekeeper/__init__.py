@@ -15,8 +15,6 @@ from scorekeeper.config import defaults
 from scorekeeper.errors import ScorekeeperApi, register_error_handlers
 from scorekeeper.extensions import db
 
-api = ScorekeeperApi()
-
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     """Build the app: instance-relative config, database, API, error shape, CLI."""
@@ -34,7 +32,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         with app.app_context():
             migrate.upgrade(db.engine)
 
-    api.init_app(app)
+    api = ScorekeeperApi(app)
+    app.extensions["scorekeeper.api"] = api
     api_package.register(api)
     register_error_handlers(app)
     cli.register(app)

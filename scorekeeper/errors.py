@@ -14,6 +14,7 @@ from flask import Flask, Response, jsonify
 from flask_smorest import Api
 from werkzeug.exceptions import HTTPException
 
+from scorekeeper.api.schemas import ErrorSchema
 from scorekeeper.rules.errors import RuleViolation
 
 
@@ -84,6 +85,8 @@ def _first_problem(errors: Any, path: tuple[str, ...] = ()) -> str | None:
 class ScorekeeperApi(Api):  # type: ignore[misc]
     """flask-smorest's Api, with a sentence in `message` for webargs' validation errors."""
 
+    ERROR_SCHEMA = ErrorSchema
+
     def handle_http_exception(self, error: HTTPException) -> Any:
         data = getattr(error, "data", None) or {}
         if "message" not in data:
@@ -98,7 +101,7 @@ class ScorekeeperApi(Api):  # type: ignore[misc]
             if data:
                 data["message"] = message
             else:
-                error.data = {"message": message}
+                error.data = {"message": message}  # type: ignore[attr-defined]
         return super().handle_http_exception(error)
 
 

@@ -1,15 +1,12 @@
-"""The app's extension objects: the API (flask-smorest) and the database (SQLAlchemy 2)."""
+"""The database extension: one SQLAlchemy 2 engine per app and a scoped session."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from flask import Flask, current_app
-from flask_smorest import Api
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.orm import Session, scoped_session, sessionmaker
-
-api = Api()
 
 
 class Database:

@@ -8,6 +8,7 @@ from flask import Response, request, url_for
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
+from scorekeeper.api.docs import refusal, refusals
 from scorekeeper.api.schemas import (
     ChangeSchema,
     GameCreatedSchema,
@@ -26,7 +27,7 @@ blp = Blueprint("games", __name__, url_prefix="/games",
 MAX_ID = 2**31 - 1
 GAME = f"/<int(max={MAX_ID}):game_id>"
 HAND = f"{GAME}/hands/<int(max={MAX_ID}):number>"
-WRITE_DOC = {"security": [{"gameToken": []}]}
+WRITE_DOC: dict[str, Any] = {"security": [{"gameToken": []}]}
 Result = tuple[dict[str, Any], int, dict[str, str]]
 
 
@@ -47,19 +48,20 @@ def reply(result: Reply) -> Result:
     return result.body, result.status, headers
 
 
-def document_write_errors(blueprint_method: Any) -> Any:
-    for status, why in ((401, "No token"), (403, "Wrong token"), (404, "No such game or hand"),
-                        (409, "The game's state forbids this"), (412, "Stale If-Match"),
-                        (422, "The hand breaks the schema or a rule of the game")):
-        blueprint_method = blp.alt_response(status, description=why)(blueprint_method)
-    return blp.doc(**WRITE_DOC)(blueprint_method)
+WRITE_REFUSALS = ((401, "No token"), (403, "Wrong token"), (404, "No such game or hand"),
+                  (409, "The game's state forbids this"), (412, "Stale If-Match"),
+                  (422, "The hand breaks the schema or a rule of the game"))
+
+
+def document_write_errors(view: Any) -> Any:
+    return blp.doc(**WRITE_DOC)(refusals(blp, *WRITE_REFUSALS)(view))
 
 
 @blp.route("")
 class Games(MethodView):
     @blp.arguments(GameCreateSchema)
     @blp.response(201, GameCreatedSchema)
-    @blp.alt_response(422, description="Unknown variant or option, or sides it cannot seat")
+    @refusal(blp, 422, "Unknown variant or option, or sides it cannot seat")
     def post(self, data: dict[str, Any]) -> Result:
         """Start a game; the reply holds its token, shown only this once"""
         game, token = games.create_game(data)
@@ -72,7 +74,7 @@ class Games(MethodView):
 class Game(MethodView):
     @blp.response(200, GameSchema)
     @blp.alt_response(304, description="Not modified since the ETag in If-None-Match")
-    @blp.alt_response(404, description="No such game")
+    @refusal(blp, 404, "No such game")
     def get(self, game_id: int) -> Result | Response:
         """Read a game: scores, status, winner and who deals next (never replays its hands)"""
         game = games.get_game(game_id)
@@ -85,7 +87,7 @@ class Game(MethodView):
 @blp.route(f"{GAME}/hands")
 class Hands(MethodView):
     @blp.response(200, HandSchema(many=True))
-    @blp.alt_response(404, description="No such game")
+    @refusal(blp, 404, "No such game")
     def get(self, game_id: int) -> list[dict[str, Any]]:
         """List a game's hands in order"""
         _game, hands = games.list_hands(game_id)
@@ -103,7 +105,7 @@ class Hands(MethodView):
 @blp.route(HAND)
 class OneHand(MethodView):
     @blp.response(200, HandSchema)
-    @blp.alt_response(404, description="No such game or hand")
+    @refusal(blp, 404, "No such game or hand")
     def get(self, game_id: int, number: int) -> dict[str, Any]:
         """Read one hand"""
         game, hand = games.get_hand(game_id, number)
@@ -128,7 +130,7 @@ class OneHand(MethodView):
 @blp.route(f"{GAME}/history")
 class History(MethodView):
     @blp.response(200, ChangeSchema(many=True))
-    @blp.alt_response(404, description="No such game")
+    @refusal(blp, 404, "No such game")
     def get(self, game_id: int) -> list[dict[str, Any]]:
         """Every change to the game's hands, oldest first, with the old version of each"""
         return [present.change_view(change) for change in games.history(game_id)]

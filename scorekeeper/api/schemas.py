@@ -20,6 +20,17 @@ class Strict(ma.Schema):
         ordered = True
 
 
+class ErrorSchema(ma.Schema):
+    """Every 4xx: the status, a sentence a person understands, and the fields at fault."""
+
+    code = fields.Int(required=True, metadata={"example": 422})
+    status = fields.Str(required=True, metadata={"example": "Unprocessable Entity"})
+    message = fields.Str(required=True, metadata={
+        "example": "The tricks add up to 11, but a hand has 10."})
+    errors = fields.Dict(metadata={"description": "messages by field",
+                                   "example": {"tricks": ["the tricks add up to 11"]}})
+
+
 # -- variants -----------------------------------------------------------------------------------
 
 

@@ -8,6 +8,7 @@ from typing import Any
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
+from scorekeeper.api.docs import refusal
 from scorekeeper.api.schemas import VariantSchema
 from scorekeeper.errors import NotFound
 from scorekeeper.rules.base import Variant
@@ -43,7 +44,7 @@ class Variants(MethodView):
 @blp.route("/<string:key>")
 class OneVariant(MethodView):
     @blp.response(200, VariantSchema)
-    @blp.alt_response(404, description="No variant has this key")
+    @refusal(blp, 404, "No variant has this key")
     def get(self, key: str) -> dict[str, Any]:
         """Describe one variant: its options with their defaults, and its bids with their values"""
         return describe(find_variant_or_404(key))

@@ -1,0 +1,25 @@
+"""Shorthands for documenting responses in the OpenAPI spec."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_smorest import Blueprint
+
+from scorekeeper.api.schemas import ErrorSchema
+
+
+def refusal(blp: Blueprint, status: int, why: str) -> Any:
+    """Document an error reply: the shared error shape, with why this endpoint gives it."""
+    return blp.alt_response(status, schema=ErrorSchema, description=why)
+
+
+def refusals(blp: Blueprint, *pairs: tuple[int, str]) -> Any:
+    """Document several error replies at once."""
+
+    def decorate(view: Any) -> Any:
+        for status, why in pairs:
+            view = refusal(blp, status, why)(view)
+        return view
+
+    return decorate

@@ -1,0 +1,129 @@
+"""`flask seed`: the demo games in seeds/ load hand by hand, score as worked out by hand, and load
+only once."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient, FlaskCliRunner
+from sqlalchemy import func, select
+
+from scorekeeper.extensions import db
+from scorekeeper.models import Game, Hand
+
+SEEDS = Path(__file__).resolve().parent.parent / "seeds"
+SEED_FILES = sorted(SEEDS.glob("*.json"))
+
+# Final standings worked out with pencil and paper from the Avondale table (6♠ 40 … 10NT 520,
+# misère 250, hi/lo 350), 10 a trick to the defenders; see the running totals in each comment.
+EXPECTED: dict[str, dict[str, Any]] = {
+    # 30/200, 170/220, redeal, -110/260 (8♦ failed), -70/320, 150/350, 400/350 (misère),
+    # 450/190 (7♣ failed), 460/490, then 7♠ made: 600/520, both past 500 and the bidders win.
+    "friday-club": {"hands_played": 10, "scores": [600, 520], "finished": True, "winner": 0,
+                    "dealer": 1},
+    # 30/200, -210/270 (8♠ failed by 5, Dave ralphed), 40/270 (7♠ slam: 250),
+    # 80/330 (passed out, played at no-trumps), 140/-20 (hi/lo failed), 300/10,
+    # 350/360 (hi/lo made), 250/410 (6♥ failed): still being played.
+    "house-rules": {"hands_played": 8, "scores": [250, 410], "finished": False, "winner": None,
+                    "dealer": 3},
+    # 140/20/10, 160/-80/40, 170/-60/260, redeal, 200/-340/300, 450/-340/300 (misère),
+    # 480/-640/330: Bill (East) goes out the back door and Joan (North), the highest, wins.
+    "three-handed": {"hands_played": 7, "scores": [480, -640, 330], "finished": True,
+                     "winner": 0, "dealer": 1},
+}
+
+
+def seed_data(path: Path) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return data
+
+
+def count(app: Flask, model: type[Game] | type[Hand]) -> int:
+    with app.app_context():
+        return db.session.scalar(select(func.count()).select_from(model)) or 0
+
+
+def seeded_games(app: Flask) -> dict[str, dict[str, Any]]:
+    """Each seeded game's name → its stored state (scores, status, hands played, …)."""
+    with app.app_context():
+        games = db.session.scalars(select(Game).where(Game.seed_name.is_not(None))).all()
+        return {game.seed_name: dict(game.state) for game in games if game.seed_name}
+
+
+def test_the_seed_folder_has_the_three_demo_games() -> None:
+    assert {path.stem for path in SEED_FILES} >= set(EXPECTED)
+
+
+def test_seed_loads_every_file_once(app: Flask, runner: FlaskCliRunner) -> None:
+    result = runner.invoke(args=["seed"])
+    assert result.exit_code == 0, result.output
+    for path in SEED_FILES:
+        hands = len(seed_data(path)["hands"])
+        assert f"{path.name}: loaded as game " in result.output
+        assert f"with {hands} hands" in result.output
+    assert count(app, Game) == len(SEED_FILES)
+    assert count(app, Hand) == sum(len(seed_data(path)["hands"]) for path in SEED_FILES)
+
+    states = seeded_games(app)
+    assert set(states) == {path.stem for path in SEED_FILES}
+    for path in SEED_FILES:
+        assert states[path.stem]["hands_played"] == len(seed_data(path)["hands"])
+
+    again = runner.invoke(args=["seed"])
+    assert again.exit_code == 0, again.output
+    for path in SEED_FILES:
+        assert f"{path.name}: already loaded as game " in again.output
+    assert "(token " not in again.output  # no new game, so no new token shown
+    assert count(app, Game) == len(SEED_FILES)
+    assert count(app, Hand) == sum(len(seed_data(path)["hands"]) for path in SEED_FILES)
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_seeded_game_ends_where_worked_out_by_hand(app: Flask, runner: FlaskCliRunner,
+                                                    name: str) -> None:
+    assert runner.invoke(args=["seed"]).exit_code == 0
+    state = seeded_games(app)[name]
+    expected = EXPECTED[name]
+    assert {key: state[key] for key in expected} == expected
+
+
+def test_seeded_games_read_through_the_api(app: Flask, runner: FlaskCliRunner,
+                                           client: FlaskClient) -> None:
+    assert runner.invoke(args=["seed"]).exit_code == 0
+    with app.app_context():
+        ids = {game.seed_name: game.id
+               for game in db.session.scalars(select(Game).where(Game.seed_name.is_not(None)))}
+    friday = client.get(f"/api/v1/games/{ids['friday-club']}").get_json()
+    assert friday["status"] == "finished"
+    assert friday["winner"] == 0
+    assert friday["scores"] == [600, 520]
+    hands = client.get(f"/api/v1/games/{ids['friday-club']}/hands").get_json()
+    assert [hand["number"] for hand in hands] == list(range(1, 11))
+    assert [hand["scores"] for hand in hands][-1] == [600, 520]
+    live = client.get(f"/api/v1/games/{ids['house-rules']}").get_json()
+    assert live["status"] == "in_progress"
+    assert live["winner"] is None
+
+
+@pytest.mark.parametrize("path", SEED_FILES, ids=[path.stem for path in SEED_FILES])
+def test_seed_hands_are_accepted_by_the_http_api(client: FlaskClient, path: Path) -> None:
+    """The seed command records through the service; the same hands must also pass the API's
+    schema, since the files double as examples of request bodies."""
+    data = seed_data(path)
+    created = client.post("/api/v1/games", json=data["game"])
+    assert created.status_code == 201, created.get_json()
+    game = created.get_json()
+    auth = {"Authorization": f"Bearer {game['token']}"}
+    for number, hand in enumerate(data["hands"], start=1):
+        response = client.post(f"/api/v1/games/{game['id']}/hands", json=hand, headers=auth)
+        assert response.status_code == 201, (number, response.get_json())
+        assert response.get_json()["number"] == number
+    state = client.get(f"/api/v1/games/{game['id']}").get_json()
+    assert state["hands_played"] == len(data["hands"])
+    if path.stem in EXPECTED:
+        assert state["scores"] == EXPECTED[path.stem]["scores"]
+        assert state["winner"] == EXPECTED[path.stem]["winner"]
