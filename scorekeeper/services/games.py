@@ -2,8 +2,9 @@
 
 Every hand write goes through `_write`, which applies the same guards in the same order: the game
 exists (404), the token is right (401/403), a retried Idempotency-Key replays its first reply,
-If-Match is current (412), then the rules decide (422/409). Concurrent writers are serialised by
-the game's version column: a write that lost the race is retried from the start.
+If-Match is current (412), then the rules decide (422/409). Writers of one game queue behind a lock
+taken first thing; the game's version column is the safety net, and a write that still loses a race
+is retried from the start.
 """
 
 from __future__ import annotations
@@ -208,7 +209,7 @@ def _write(game_id: int, request: WriteRequest, action: Action) -> Reply:
     session = db.session
     for attempt in range(WRITE_ATTEMPTS):
         try:
-            game = get_game(game_id)
+            game = _lock_game(session, game_id)
             _check_token(game, request.token)
             if key is not None:
                 replay = _replay(session, game, key, fingerprint)
@@ -232,6 +233,17 @@ def _write(game_id: int, request: WriteRequest, action: Action) -> Reply:
             session.rollback()
             raise
     raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _lock_game(session: Session, game_id: int) -> Game:
+    """Load the game for writing, queueing behind any other writer of the same database (SQLite)
+    or game row (others), so writers wait their turn instead of failing."""
+    if session.get_bind().dialect.name == "sqlite":
+        session.connection().exec_driver_sql("BEGIN IMMEDIATE")
+    game = session.get(Game, game_id, with_for_update=True, populate_existing=True)
+    if game is None:
+        raise NotFound(f"there is no game {game_id}")
+    return game
 
 
 def _check_token(game: Game, token: str | None) -> None:
