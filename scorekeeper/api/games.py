@@ -29,6 +29,20 @@ GAME = f"/<int(max={MAX_ID}):game_id>"
 HAND = f"{GAME}/hands/<int(max={MAX_ID}):number>"
 WRITE_DOC: dict[str, Any] = {"security": [{"gameToken": []}]}
 Result = tuple[dict[str, Any], int, dict[str, str]]
+ETAG = {"ETag": {"description": "the game's version, for If-Match and If-None-Match",
+                 "schema": {"type": "string"}}}
+NEW_GAME_EXAMPLE = {
+    "variant": "australian-500", "options": {"slam_bonus": True},
+    "sides": [{"name": "North-South", "players": ["Ann", "Cy"]},
+              {"name": "East-West", "players": ["Bo", "Di"]}],
+    "first_dealer": 0}
+HAND_EXAMPLES = {
+    "contract": {"summary": "East-West bid 7♥ and took 7 tricks",
+                 "value": {"bidder": 1, "bid": "7H", "tricks": [3, 7]}},
+    "misere": {"summary": "Ann (seat 0) bid misère and took no trick",
+               "value": {"bidder": 0, "bid": "MIS", "tricks": [0, 10]}},
+    "passed_out": {"summary": "Everybody passed", "value": {"passed_out": True}},
+}
 
 
 def write_request(headers: dict[str, str]) -> WriteRequest:
@@ -59,8 +73,8 @@ def document_write_errors(view: Any) -> Any:
 
 @blp.route("")
 class Games(MethodView):
-    @blp.arguments(GameCreateSchema)
-    @blp.response(201, GameCreatedSchema)
+    @blp.arguments(GameCreateSchema, example=NEW_GAME_EXAMPLE)
+    @blp.response(201, GameCreatedSchema, headers=ETAG)
     @refusal(blp, 422, "Unknown variant or option, or sides it cannot seat")
     def post(self, data: dict[str, Any]) -> Result:
         """Start a game; the reply holds its token, shown only this once"""
@@ -72,7 +86,7 @@ class Games(MethodView):
 
 @blp.route(GAME)
 class Game(MethodView):
-    @blp.response(200, GameSchema)
+    @blp.response(200, GameSchema, headers=ETAG)
     @blp.alt_response(304, description="Not modified since the ETag in If-None-Match")
     @refusal(blp, 404, "No such game")
     def get(self, game_id: int) -> Result | Response:
@@ -94,8 +108,8 @@ class Hands(MethodView):
         return [present.hand_view(hand) for hand in hands]
 
     @blp.arguments(WriteHeadersSchema, location="headers", as_kwargs=True)
-    @blp.arguments(HandInputSchema)
-    @blp.response(201, HandSchema)
+    @blp.arguments(HandInputSchema, examples=HAND_EXAMPLES)
+    @blp.response(201, HandSchema, headers=ETAG)
     @document_write_errors
     def post(self, hand: dict[str, Any], game_id: int, **headers: str) -> Result:
         """Record the next hand"""
@@ -112,15 +126,15 @@ class OneHand(MethodView):
         return present.hand_view(hand, game)
 
     @blp.arguments(WriteHeadersSchema, location="headers", as_kwargs=True)
-    @blp.arguments(HandInputSchema)
-    @blp.response(200, HandSchema)
+    @blp.arguments(HandInputSchema, examples=HAND_EXAMPLES)
+    @blp.response(200, HandSchema, headers=ETAG)
     @document_write_errors
     def put(self, hand: dict[str, Any], game_id: int, number: int, **headers: str) -> Result:
         """Correct a hand; every later hand and the game's status are recomputed"""
         return reply(games.correct_hand(game_id, number, hand, write_request(headers)))
 
     @blp.arguments(WriteHeadersSchema, location="headers", as_kwargs=True)
-    @blp.response(200, GameSchema)
+    @blp.response(200, GameSchema, headers=ETAG)
     @document_write_errors
     def delete(self, game_id: int, number: int, **headers: str) -> Result:
         """Undo the last hand (an earlier one is refused with 409: correct it instead)"""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from typing import Any, Protocol
 
 from scorekeeper.rules.errors import RuleViolation
@@ -111,12 +111,10 @@ class GameState:
     winner: int | None = None
     redeals: int = 0  # passed-out hands redealt in a row by the same dealer
     barred_seat: int | None = None  # a ralphed bidder, who may not win the next auction
-    extra: Mapping[str, Any] = field(default_factory=dict)  # variant-specific memory
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
         data["scores"] = list(self.scores)
-        data["extra"] = dict(self.extra)
         return data
 
     @classmethod
@@ -129,7 +127,6 @@ class GameState:
             winner=data.get("winner"),
             redeals=data.get("redeals", 0),
             barred_seat=data.get("barred_seat"),
-            extra=dict(data.get("extra", {})),
         )
 
 
