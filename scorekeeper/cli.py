@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 from flask import Flask
+from flask.cli import AppGroup, with_appcontext
 
 from scorekeeper import migrate
 from scorekeeper.extensions import db
@@ -19,9 +20,7 @@ def register(app: Flask) -> None:
     app.cli.add_command(seed_command)
 
 
-@click.group("db")
-def db_group() -> None:
-    """Database schema (Alembic migrations shipped with the package)."""
+db_group = AppGroup("db", help="Database schema (Alembic migrations shipped with the package).")
 
 
 @db_group.command("upgrade")
@@ -46,12 +45,16 @@ def db_revision(message: str) -> None:
 
 
 @click.command("seed")
+@with_appcontext
 @click.option("--folder", type=click.Path(exists=True, file_okay=False, path_type=Path),
               default=SEEDS, show_default=True)
 def seed_command(folder: Path) -> None:
     """Load the demo games in seeds/*.json; games already loaded are skipped."""
-    from scorekeeper.services.seeding import load_seed
+    from scorekeeper.services.seeding import SeedRefused, load_seed
 
     for path in sorted(folder.glob("*.json")):
-        outcome = load_seed(path.stem, json.loads(path.read_text(encoding="utf-8")))
+        try:
+            outcome = load_seed(path.stem, json.loads(path.read_text(encoding="utf-8")))
+        except (SeedRefused, ValueError) as refused:
+            raise click.ClickException(f"{path.name}: {refused}") from None
         click.echo(f"{path.name}: {outcome}")

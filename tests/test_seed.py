@@ -127,3 +127,19 @@ def test_seed_hands_are_accepted_by_the_http_api(client: FlaskClient, path: Path
     if path.stem in EXPECTED:
         assert state["scores"] == EXPECTED[path.stem]["scores"]
         assert state["winner"] == EXPECTED[path.stem]["winner"]
+
+
+def test_a_refused_seed_file_leaves_nothing_behind(app: Flask, runner: FlaskCliRunner,
+                                                   tmp_path: Path) -> None:
+    bad = {"game": seed_data(SEED_FILES[0])["game"],
+           "hands": [{"bidder": 1, "bid": "7H", "tricks": [3, 7]},
+                     {"bidder": 0, "bid": "6S", "tricks": [3, 8]}]}
+    (tmp_path / "bad.json").write_text(json.dumps(bad), encoding="utf-8")
+    for _attempt in range(2):  # refused the same way every time, never "already loaded"
+        result = runner.invoke(args=["seed", "--folder", str(tmp_path)])
+        assert result.exit_code == 1
+        assert "bad.json: hand 2 is refused" in result.output
+        assert "add up to 11" in result.output
+        with app.app_context():
+            assert db.session.scalar(select(func.count()).select_from(Game)) == 0
+            assert db.session.scalar(select(func.count()).select_from(Hand)) == 0
