@@ -67,19 +67,20 @@ def error_response(status: int, message: str, errors: Mapping[str, Any] | None =
     return response
 
 
-def _first_problem(errors: Any, path: tuple[str, ...] = ()) -> str | None:
-    """The first leaf of a nested marshmallow error dict, as 'where: what'."""
+LOCATIONS = ("json", "headers", "query", "view_args")
+
+
+def flat_errors(errors: Any, path: tuple[str, ...] = ()) -> dict[str, list[str]]:
+    """webargs' nested {"json": {"tricks": {"1": [...]}}} as the contract's {"tricks.1": [...]}."""
     if isinstance(errors, Mapping):
+        flat: dict[str, list[str]] = {}
         for key, value in errors.items():
-            found = _first_problem(value, (*path, str(key)) if key != "json" else path)
-            if found:
-                return found
-    elif isinstance(errors, list) and errors:
-        if all(isinstance(e, str) for e in errors):
-            where = ".".join(path) or "body"
-            return f"{where}: {errors[0]}"
-        return _first_problem(errors[0], path)
-    return None
+            where = path if not path and key in LOCATIONS else (*path, str(key))
+            flat.update(flat_errors(value, where))
+        return flat
+    if isinstance(errors, list) and all(isinstance(e, str) for e in errors):
+        return {".".join(path) or "body": list(errors)}
+    return {".".join(path) or "body": [str(errors)]}
 
 
 class ScorekeeperApi(Api):  # type: ignore[misc]
@@ -89,19 +90,19 @@ class ScorekeeperApi(Api):  # type: ignore[misc]
 
     def handle_http_exception(self, error: HTTPException) -> Any:
         data = getattr(error, "data", None) or {}
+        if "messages" in data:
+            data["errors"] = flat_errors(data.pop("messages"))
         if "message" not in data:
-            errors = data.get("errors", data.get("messages"))
-            problem = _first_problem(errors)
-            if error.code == 400 and problem and "Invalid JSON" in problem:
+            problems = list(data.get("errors", {}).items())
+            if error.code == 400 and problems:
                 message = "The request body is not valid JSON."
-            elif problem:
-                message = f"The request is not valid: {problem}"
+            elif problems:
+                where, (first, *_) = problems[0]
+                message = f"The request is not valid: {where}: {first}"
             else:
                 message = error.description or HTTPStatus(error.code or 500).phrase
-            if data:
-                data["message"] = message
-            else:
-                error.data = {"message": message}  # type: ignore[attr-defined]
+            data["message"] = message
+            error.data = data  # type: ignore[attr-defined]
         return super().handle_http_exception(error)
 
 

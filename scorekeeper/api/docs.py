@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_smorest import Blueprint
-
+from scorekeeper.api.blueprint import Blueprint
 from scorekeeper.api.schemas import ErrorSchema
 
 

@@ -6,8 +6,8 @@ from typing import Any
 
 from flask import Response, request, url_for
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
+from scorekeeper.api.blueprint import Blueprint
 from scorekeeper.api.docs import refusal, refusals
 from scorekeeper.api.schemas import (
     ChangeSchema,
@@ -93,7 +93,7 @@ class Game(MethodView):
         """Read a game: scores, status, winner and who deals next (never replays its hands)"""
         game = games.get_game(game_id)
         tag = present.etag(game)
-        if tag.strip('"') in request.if_none_match:
+        if request.if_none_match.contains_weak(tag.strip('"')):
             return Response(status=304, headers={"ETag": tag})
         return present.game_view(game), 200, {"ETag": tag}
 

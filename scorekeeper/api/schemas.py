@@ -7,6 +7,8 @@ from typing import Any
 import marshmallow as ma
 from marshmallow import fields, validate
 
+from scorekeeper.api.blueprint import StrictBool
+
 MAX_SEAT = 63
 MAX_TRICKS = 1000
 MAX_NAME = 60
@@ -134,7 +136,7 @@ class HandInputSchema(Strict):
                          validate=validate.Length(1, 8), metadata={
                              "description": "tricks won by each side, in side order",
                              "example": [3, 7]})
-    passed_out = fields.Bool(metadata={"description": "true when everybody passed"})
+    passed_out = StrictBool(metadata={"description": "true when everybody passed"})
 
     @ma.post_load
     def canonical(self, data: dict[str, Any], **_kwargs: Any) -> dict[str, Any]:

@@ -6,8 +6,8 @@ from dataclasses import asdict
 from typing import Any
 
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
+from scorekeeper.api.blueprint import Blueprint
 from scorekeeper.api.docs import refusal
 from scorekeeper.api.schemas import VariantSchema
 from scorekeeper.errors import NotFound

@@ -21,6 +21,7 @@ from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.exc import StaleDataError
+from werkzeug.http import parse_etags
 
 from scorekeeper.errors import (
     Conflict,
@@ -258,8 +259,7 @@ def _check_if_match(game: Game, if_match: str | None) -> None:
     if if_match is None:
         return
     current = present.etag(game)
-    offered = [tag.strip().removeprefix("W/") for tag in if_match.split(",")]
-    if "*" not in offered and current not in offered:
+    if not parse_etags(if_match).contains(current.strip('"')):  # strong comparison, RFC 9110
         raise PreconditionFailed(
             f"the game has changed since you read it (it is now {current}); reload and try again")
 
