@@ -15,6 +15,7 @@ import pytest
 
 from scorekeeper.rules.base import GameState, Side, Table, Variant
 from scorekeeper.rules.errors import RuleViolation
+from scorekeeper.rules.registry import find_variant
 
 GOLDEN = Path(__file__).parent / "golden" / "australian-500.json"
 DATA: dict[str, Any] = json.loads(GOLDEN.read_text(encoding="utf-8"))
@@ -44,9 +45,6 @@ def params(key: str) -> list[Any]:
 
 @pytest.fixture(scope="module")
 def variant() -> Variant:
-    # Imported here so the module still collects while the variant is being written.
-    from scorekeeper.rules.registry import find_variant
-
     return find_variant("australian-500")
 
 
