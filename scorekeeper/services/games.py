@@ -94,8 +94,13 @@ def create_game(data: Mapping[str, Any], seed_name: str | None = None) -> tuple[
     return game, token
 
 
-def get_game(game_id: int) -> Game:
-    game = db.session.get(Game, game_id)
+def get_game(game_id: int, *, lock: bool = False) -> Game:
+    """The game, or NotFound. With `lock`, for writing: queue behind any other writer of the same
+    database (SQLite) or game row (others), so writers wait their turn instead of failing."""
+    session = db.session
+    if lock and session.get_bind().dialect.name == "sqlite":
+        session.connection().exec_driver_sql("BEGIN IMMEDIATE")
+    game = session.get(Game, game_id, with_for_update=lock or None, populate_existing=lock)
     if game is None:
         raise NotFound(f"there is no game {game_id}")
     return game
@@ -210,7 +215,7 @@ def _write(game_id: int, request: WriteRequest, action: Action) -> Reply:
     session = db.session
     for attempt in range(WRITE_ATTEMPTS):
         try:
-            game = _lock_game(session, game_id)
+            game = get_game(game_id, lock=True)
             _check_token(game, request.token)
             if key is not None:
                 replay = _replay(session, game, key, fingerprint)
@@ -234,17 +239,6 @@ def _write(game_id: int, request: WriteRequest, action: Action) -> Reply:
             session.rollback()
             raise
     raise AssertionError("unreachable")  # pragma: no cover
-
-
-def _lock_game(session: Session, game_id: int) -> Game:
-    """Load the game for writing, queueing behind any other writer of the same database (SQLite)
-    or game row (others), so writers wait their turn instead of failing."""
-    if session.get_bind().dialect.name == "sqlite":
-        session.connection().exec_driver_sql("BEGIN IMMEDIATE")
-    game = session.get(Game, game_id, with_for_update=True, populate_existing=True)
-    if game is None:
-        raise NotFound(f"there is no game {game_id}")
-    return game
 
 
 def _check_token(game: Game, token: str | None) -> None:
