@@ -211,7 +211,7 @@ def _write(game_id: int, request: WriteRequest, action: Action) -> Reply:
     if key is not None and not 0 < len(key) <= MAX_IDEMPOTENCY_KEY:
         raise Unprocessable(f"Idempotency-Key must be 1 to {MAX_IDEMPOTENCY_KEY} characters",
                             {"Idempotency-Key": ["too long or empty"]})
-    fingerprint = _fingerprint(request)
+    fingerprint = _fingerprint(request) if key is not None else ""
     session = db.session
     for attempt in range(WRITE_ATTEMPTS):
         try:
