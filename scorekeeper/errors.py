@@ -68,6 +68,7 @@ def error_response(status: int, message: str, errors: Mapping[str, Any] | None =
 
 
 LOCATIONS = ("json", "headers", "query", "view_args")
+INVALID_JSON = "Invalid JSON body."  # webargs' message for a body it cannot decode
 
 
 def flat_errors(errors: Any, path: tuple[str, ...] = ()) -> dict[str, list[str]]:
@@ -94,11 +95,10 @@ class ScorekeeperApi(Api):  # type: ignore[misc]
             data["errors"] = flat_errors(data.pop("messages"))
         if "message" not in data:
             problems = list(data.get("errors", {}).items())
-            if error.code == 400 and problems:
-                message = "The request body is not valid JSON."
-            elif problems:
+            if problems:
                 where, (first, *_) = problems[0]
-                message = f"The request is not valid: {where}: {first}"
+                message = ("The request body is not valid JSON." if first == INVALID_JSON
+                           else f"The request is not valid: {where}: {first}")
             else:
                 message = error.description or HTTPStatus(error.code or 500).phrase
             data["message"] = message

@@ -143,3 +143,11 @@ def test_a_refused_seed_file_leaves_nothing_behind(app: Flask, runner: FlaskCliR
         with app.app_context():
             assert db.session.scalar(select(func.count()).select_from(Game)) == 0
             assert db.session.scalar(select(func.count()).select_from(Hand)) == 0
+
+
+def test_a_seed_file_of_the_wrong_shape_is_refused_cleanly(runner: FlaskCliRunner,
+                                                            tmp_path: Path) -> None:
+    (tmp_path / "empty.json").write_text("{}", encoding="utf-8")
+    result = runner.invoke(args=["seed", "--folder", str(tmp_path)])
+    assert result.exit_code == 1
+    assert 'empty.json: a seed file is {"game": {...}, "hands": [...]}' in result.output

@@ -7,7 +7,6 @@ from typing import Any
 
 import flask
 import flask_smorest
-import marshmallow as ma
 from webargs.flaskparser import FlaskParser
 
 
@@ -27,11 +26,3 @@ class SafeJsonParser(FlaskParser):
 class Blueprint(flask_smorest.Blueprint):  # type: ignore[misc]
     ARGUMENTS_PARSER = SafeJsonParser()
 
-
-class StrictBool(ma.fields.Boolean):
-    """Only JSON true or false: "yes", 1 and "on" are refused rather than guessed at."""
-
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> bool:
-        if not isinstance(value, bool):
-            raise self.make_error("invalid", input=value)
-        return value

@@ -7,8 +7,6 @@ from typing import Any
 import marshmallow as ma
 from marshmallow import fields, validate
 
-from scorekeeper.api.blueprint import StrictBool
-
 MAX_SEAT = 63
 MAX_TRICKS = 1000
 MAX_NAME = 60
@@ -31,6 +29,15 @@ class ErrorSchema(ma.Schema):
         "example": "The tricks add up to 11, but a hand has 10."})
     errors = fields.Dict(metadata={"description": "messages by field",
                                    "example": {"tricks": ["the tricks add up to 11"]}})
+
+
+class StrictBool(fields.Boolean):
+    """Only JSON true or false: "yes", 1 and "on" are refused rather than guessed at."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> bool:
+        if not isinstance(value, bool):
+            raise self.make_error("invalid", input=value)
+        return value
 
 
 # -- variants -----------------------------------------------------------------------------------

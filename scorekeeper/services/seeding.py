@@ -24,6 +24,8 @@ def load_seed(name: str, data: Mapping[str, Any]) -> str:
     existing = session.scalars(select(Game).where(Game.seed_name == name)).first()
     if existing is not None:
         return f"already loaded as game {existing.id}"
+    if not isinstance(data, Mapping) or not {"game", "hands"} <= set(data):
+        raise SeedRefused('a seed file is {"game": {...}, "hands": [...]}')
     try:
         game, token = create_game(data["game"], seed_name=name)
     except (RuleViolation, ServiceError) as refused:
