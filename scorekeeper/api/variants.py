@@ -22,7 +22,7 @@ blp = Blueprint("variants", __name__, url_prefix="/variants",
 def describe(variant: Variant) -> dict[str, Any]:
     options = {}
     for spec in variant.option_specs:
-        option = {k: v for k, v in asdict(spec).items() if k != "name"}
+        option = {k: v for k, v in asdict(spec).items() if k not in ("name", "checker")}
         options[spec.name] = {k: v for k, v in option.items()
                               if v is not None or k == "default"}
         if spec.choices is not None:

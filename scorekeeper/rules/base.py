@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass
 from typing import Any, Protocol
 
 from scorekeeper.rules.errors import RuleViolation
 
-OptionValue = bool | int | str | None
+# A "table" option is a JSON object of numbers, e.g. a per-game value table.
+OptionValue = bool | int | str | dict[str, Any] | None
 
 
 @dataclass(frozen=True)
@@ -16,13 +17,15 @@ class OptionSpec:
     """One house rule: its key, type, default and the values it accepts."""
 
     name: str
-    type: str  # "boolean", "integer" or "string"
+    type: str  # "boolean", "integer", "string" or "table"
     default: OptionValue
     description: str
     choices: tuple[str, ...] | None = None
     nullable: bool = False
     minimum: int | None = None
     maximum: int | None = None
+    # A "table" option's own check: returns the table as stored or raises RuleViolation.
+    checker: Callable[[object, str], dict[str, Any]] | None = None
 
     def check(self, value: object) -> OptionValue:
         """Return the value if this option accepts it, else raise RuleViolation."""
@@ -43,6 +46,8 @@ class OptionSpec:
             if self.maximum is not None and value > self.maximum:
                 raise RuleViolation(f"option {self.name} must be at most {self.maximum}", where)
             return value
+        if self.type == "table" and self.checker is not None:
+            return self.checker(value, where)
         if not isinstance(value, str) or (self.choices is not None and value not in self.choices):
             allowed = ", ".join(repr(c) for c in self.choices or ())
             raise RuleViolation(f"option {self.name} must be one of {allowed}", where)

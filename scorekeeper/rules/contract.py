@@ -6,7 +6,8 @@ seat. Everything that depends on a house rule reads the game's resolved options.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import re
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
@@ -16,10 +17,11 @@ from scorekeeper.rules.base import (
     HandResult,
     OptionSpec,
     OptionValue,
+    Side,
     Table,
     resolve_options,
 )
-from scorekeeper.rules.cards import SUIT_SYMBOLS, SUITS
+from scorekeeper.rules.cards import SUIT_SYMBOLS, SUITS, Card
 from scorekeeper.rules.errors import RuleViolation
 
 TRICKS_PER_HAND = 10
@@ -31,7 +33,16 @@ RALPH_MISERE_TRICKS = 3  # ... as does taking this many tricks in a misère-fami
 
 DENOMINATIONS: tuple[str, ...] = (*SUITS, "NT")  # Avondale order, spades lowest
 
+FOUR_PLAYER_OPTIONS = ("fractional_bidding", "second_joker")
+
 BidKind = Literal["trumps", "misere", "hilo"]
+
+FRACTIONAL_BID = re.compile(r"^(6|7|8|9|10)(?:\.([0-5]))?(S|C|D|H|NT)$")
+FRACTIONAL_TRICKS = range(6, 11)
+FRACTIONAL_KITTY = range(0, 6)  # kitty cards given to the opponents
+# (house) RULES.md: the seed's own value table is lost; this is the project's.
+FRACTIONAL_KITTY_POINTS = 60
+FRACTIONAL_NT_POINTS = 20
 
 
 def avondale_value(tricks: int, denomination: str) -> int:
@@ -50,15 +61,22 @@ class Bid:
     tricks: int = 0  # tricks the bidding side needs (trumps bids only)
     option: str | None = None
     plays: Literal["side", "alone"] = "side"  # who plays for the bidding side
+    trumps: str | None = None  # the trump suit; None is played at no-trumps
+    jacks_high: bool = False  # J5: each jack above its ace, no left bower
+    level: int = 0  # the trick level it sits at in the auction (visible kitty, inkles)
+    rank: tuple[int, ...] = ()  # auction rank under the game's options; higher beats lower
 
     def spec(self) -> BidSpec:
         return BidSpec(self.code, self.name, self.points, self.option)
+
+    def beats(self, other: Bid | None) -> bool:
+        return other is None or self.rank > other.rank
 
 
 def trump_bid(tricks: int, denomination: str) -> Bid:
     symbol = SUIT_SYMBOLS.get(denomination, denomination)
     return Bid(f"{tricks}{denomination}", f"{tricks}{symbol}", avondale_value(tricks, denomination),
-               tricks=tricks)
+               tricks=tricks, trumps=None if denomination == "NT" else denomination, level=tricks)
 
 
 AVONDALE_BIDS: tuple[Bid, ...] = tuple(
@@ -69,7 +87,73 @@ AVONDALE_BIDS: tuple[Bid, ...] = tuple(
 def j5_bid(tricks: int) -> Bid:
     """J5: no-trumps with the jacks on top; worth the no-trump bid of its level."""
     return Bid(f"{tricks}J5", f"{tricks}NT (J5)", avondale_value(tricks, "NT"), tricks=tricks,
-               option="j5")
+               option="j5", jacks_high=True, level=tricks)
+
+
+def default_fractional_values() -> dict[str, dict[str, int]]:
+    """(house) 100 per trick above six, 60 per kitty card given away, 40 more, 20 more for NT."""
+    table = {}
+    for tricks in FRACTIONAL_TRICKS:
+        for given in FRACTIONAL_KITTY:
+            suit = 100 * (tricks - 6) + FRACTIONAL_KITTY_POINTS * given + 40
+            table[f"{tricks}.{given}"] = {"suit": suit, "nt": suit + FRACTIONAL_NT_POINTS}
+    return table
+
+
+def check_fractional_values(value: object, where: str) -> dict[str, Any]:
+    """A full fractional value table: every N.K from 6.0 to 10.5, a positive whole number of
+    points for a suit and for no-trumps."""
+    if not isinstance(value, dict):
+        raise RuleViolation("option fractional_values must be an object such as "
+                            '{"6.0": {"suit": 40, "nt": 60}, ...}', where)
+    wanted = default_fractional_values()
+    unknown = sorted(set(value) - set(wanted))
+    if unknown:
+        raise RuleViolation(f"fractional_values has no bid {unknown[0]!r}: the bids go from 6.0 "
+                            "to 10.5", f"{where}.{unknown[0]}")
+    missing = [key for key in wanted if key not in value]
+    if missing:
+        raise RuleViolation(f"fractional_values must give every bid from 6.0 to 10.5; "
+                            f"{missing[0]} is missing", f"{where}.{missing[0]}")
+    for key, cell in value.items():
+        if (not isinstance(cell, dict) or set(cell) != {"suit", "nt"} or any(
+                isinstance(v, bool) or not isinstance(v, int) or v <= 0 for v in cell.values())):
+            raise RuleViolation(f"fractional_values {key} must be {{\"suit\": points, \"nt\": "
+                                "points}} with positive whole numbers", f"{where}.{key}")
+    return {key: dict(value[key]) for key in wanted}
+
+
+def fractional_bid(tricks: int, given: int, denomination: str,
+                   values: Mapping[str, Any]) -> Bid:
+    """`6.3H`: win six tricks with hearts as trumps and give three kitty cards away."""
+    cell = values[f"{tricks}.{given}"]
+    points = int(cell["nt" if denomination == "NT" else "suit"])
+    symbol = SUIT_SYMBOLS.get(denomination, denomination)
+    return Bid(f"{tricks}.{given}{denomination}", f"{tricks}.{given}{symbol}", points,
+               tricks=tricks, option="fractional_bidding",
+               trumps=None if denomination == "NT" else denomination, level=tricks,
+               rank=(points, tricks, int(denomination == "NT")))
+
+
+def fractional_bids(values: Mapping[str, Any]) -> tuple[Bid, ...]:
+    bids = [fractional_bid(tricks, given, d, values) for tricks in FRACTIONAL_TRICKS
+            for given in FRACTIONAL_KITTY for d in DENOMINATIONS]
+    # Equal suits are listed in the Avondale order.
+    return tuple(sorted(bids, key=lambda bid: (bid.rank, DENOMINATIONS.index(bid.trumps or "NT"))))
+
+
+class UnknownBid(RuleViolation):
+    """A code that is no bid of the variant at all (not a call anybody could make)."""
+
+
+class DisabledBid(RuleViolation):
+    """A real bid that this game's options leave out."""
+
+
+def either(items: Sequence[object]) -> str:
+    """'3, 4 or 6'."""
+    words = [str(item) for item in items]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
 
 
 def signed(points: int) -> str:
@@ -80,6 +164,10 @@ def tricks_phrase(n: int) -> str:
     return "no tricks" if n == 0 else "1 trick" if n == 1 else f"{n} tricks"
 
 
+Deck = Callable[[Mapping[str, OptionValue], int], frozenset[Card]]
+BidOrder = Callable[[Mapping[str, OptionValue]], tuple[Bid, ...]]
+
+
 @dataclass(frozen=True)
 class ContractVariant:
     """A trick-taking game scored by contracts won at auction."""
@@ -88,8 +176,13 @@ class ContractVariant:
     name: str
     description: str
     option_specs: tuple[OptionSpec, ...]
-    bid_table: tuple[Bid, ...]  # in auction rank, lowest first
+    bid_table: tuple[Bid, ...]  # every fixed bid in its usual auction place, for listing
+    bid_order: BidOrder  # the bids a game's options allow, lowest first, with their ranks
+    deck: Deck  # the cards in play for the options and the number of players
     forms: tuple[tuple[int, int], ...]  # (sides, players per side) this game can seat
+    two_jokers: bool = False  # Quebec's blanche and bonhomme: both always trumps
+    inkles: bool = False  # only the first two calls may be 6-level bids
+    check_options: Callable[[Mapping[str, OptionValue]], None] | None = None
     team_play: bool = True
 
     @property
@@ -98,24 +191,36 @@ class ContractVariant:
         return min(counts), max(counts)
 
     def resolve_options(self, given: Mapping[str, object]) -> dict[str, OptionValue]:
-        return resolve_options(self.option_specs, given)
+        options = resolve_options(self.option_specs, given)
+        if self.check_options is not None:
+            self.check_options(options)
+        return options
 
     def bids(self, options: Mapping[str, OptionValue] | None = None) -> tuple[BidSpec, ...]:
-        return tuple(bid.spec() for bid in self.bid_table
-                     if options is None or bid.option is None or options.get(bid.option))
+        table = self.bid_table if options is None else self.bid_order(options)
+        return tuple(bid.spec() for bid in table)
 
-    def find_bid(self, code: object, options: Mapping[str, OptionValue]) -> Bid:
+    def find_bid(self, code: object, options: Mapping[str, OptionValue],
+                 field: str = "bid") -> Bid:
+        """The bid a code names under these options; UnknownBid or DisabledBid if none."""
         if not isinstance(code, str):
-            raise RuleViolation("the bid must be a bid code such as 7H or MIS", "bid")
+            raise UnknownBid("the bid must be a bid code such as 7H or MIS", field)
         wanted = code.strip().upper()
+        fractional = FRACTIONAL_BID.match(wanted)
+        if fractional and options.get("fractional_bidding"):
+            wanted = f"{fractional[1]}.{fractional[2] or 0}{fractional[3]}"
+        for bid in self.bid_order(options):
+            if bid.code == wanted:
+                return bid
         for bid in self.bid_table:
             if bid.code == wanted:
-                if bid.option is not None and not options.get(bid.option):
-                    raise RuleViolation(
-                        f"{bid.name} is not allowed in this game: option {bid.option} is off",
-                        "bid")
-                return bid
-        raise RuleViolation(f"there is no bid {code!r} in {self.name}", "bid")
+                raise DisabledBid(
+                    f"{bid.name} is not allowed in this game: option {bid.option} is off", field)
+        if fractional and fractional[2] and any(
+                spec.name == "fractional_bidding" for spec in self.option_specs):
+            raise DisabledBid(f"{wanted} is a fractional bid, and option fractional_bidding is "
+                              "off", field)
+        raise UnknownBid(f"there is no bid {code!r} in {self.name}", field)
 
     def check_table(self, table: Table) -> None:
         shape = (len(table.sides), len(table.sides[0].players) if table.sides else 0)
@@ -123,9 +228,38 @@ class ContractVariant:
         if not same_size or shape not in self.forms:
             forms = ", ".join(f"{s} sides of {n}" for s, n in self.forms)
             raise RuleViolation(f"{self.name} is played by {forms}", "sides")
+        for option in FOUR_PLAYER_OPTIONS:
+            if table.options.get(option) and table.seats != 4:
+                raise RuleViolation(f"option {option} changes the 43-card deck of the "
+                                    "four-player game, so it needs four players",
+                                    f"options.{option}")
         if not 0 <= table.first_dealer < table.seats:
             raise RuleViolation(f"first_dealer must be a seat from 0 to {table.seats - 1}",
                                 "first_dealer")
+
+    def referee_table(self, options: Mapping[str, OptionValue], players: object = None,
+                      sides: object = None) -> Table:
+        """A table of anonymous seats for the referee: `players` around it in `sides` sides
+        (by default the usual form for that many players)."""
+        counts = sorted({n * each for n, each in self.forms})
+        players = 4 if players is None and 4 in counts else counts[0] if players is None \
+            else players
+        if isinstance(players, bool) or players not in counts:
+            raise RuleViolation(f"{self.name} is played by {either(counts)} players", "players")
+        assert isinstance(players, int)
+        forms = [n for n, each in self.forms if n * each == players]
+        if sides is None:
+            sides = forms[0]
+        if isinstance(sides, bool) or sides not in forms:
+            raise RuleViolation(f"{players} players play {self.name} in {either(forms)} sides",
+                                "sides")
+        assert isinstance(sides, int)
+        each = players // sides
+        table = Table(sides=tuple(Side(f"side {n}", tuple(f"seat {n + sides * k}"
+                                                          for k in range(each)))
+                                  for n in range(sides)), options=options)
+        self.check_table(table)
+        return table
 
     def start(self, table: Table) -> GameState:
         return GameState(scores=(0,) * len(table.sides), dealer=table.first_dealer)

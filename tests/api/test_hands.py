@@ -538,7 +538,7 @@ def test_australian_500_options(client: FlaskClient) -> None:
     assert {name: spec["default"] for name, spec in options.items() if name in DEFAULTS} \
         == DEFAULTS
     for name, spec in options.items():
-        assert spec["type"] in ("boolean", "integer", "string"), name
+        assert spec["type"] in ("boolean", "integer", "string", "table"), name
         assert "default" in spec, name
         assert isinstance(spec["description"], str) and spec["description"].strip(), name
         if "choices" in spec:

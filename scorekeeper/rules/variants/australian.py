@@ -1,11 +1,26 @@
-"""Australian (American) 500: the Avondale table, special bids and the common house rules."""
+"""Australian (American) 500: the Avondale table, special bids, house rules, Five-Hundred++."""
 
 from __future__ import annotations
 
-from scorekeeper.rules.base import OptionSpec
-from scorekeeper.rules.contract import AVONDALE_BIDS, Bid, ContractVariant, j5_bid
+from collections.abc import Mapping
+from dataclasses import replace
+from functools import lru_cache
+from typing import Any
 
-OPTIONS: tuple[OptionSpec, ...] = (
+from scorekeeper.rules.base import OptionSpec, OptionValue
+from scorekeeper.rules.cards import SUITS, Card, deck_of, suit_cards
+from scorekeeper.rules.contract import (
+    AVONDALE_BIDS,
+    Bid,
+    ContractVariant,
+    check_fractional_values,
+    default_fractional_values,
+    fractional_bids,
+    j5_bid,
+)
+from scorekeeper.rules.errors import RuleViolation
+
+GAME_OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("target", "integer", 500, "Points a side needs to win the game.", minimum=1),
     OptionSpec("lose_at", "integer", -500,
                "A side at or below this score loses at once (out the back door); null to never "
@@ -31,13 +46,15 @@ OPTIONS: tuple[OptionSpec, ...] = (
                "Open misère (OMIS, 500): misère with the bidder's hand shown after the first "
                "trick; may open the auction."),
     OptionSpec("blind_misere", "boolean", False,
-               "Blind misère (BMIS, 1000): misère bid before looking at the cards."),
+               "Blind misère (BMIS, 1000): misère bid before looking at the cards, so only as "
+               "the bidder's first call."),
     OptionSpec("double_nullo", "boolean", False,
                "Double nullo (DNUL, 500): both partners play and must take no trick."),
     OptionSpec("patastrophe", "boolean", False,
                "Patastrophe (PAT, 1000): open misère played by both partners."),
     OptionSpec("hi_lo", "boolean", False,
-               "Hi/lo (HILO, 350): the bidder plays alone and must take exactly five tricks."),
+               "Hi/lo (HILO, 350): the bidder plays alone at no-trumps and must take exactly "
+               "five tricks."),
     OptionSpec("j5", "boolean", False,
                "J5 bids (6J5 to 10J5): no-trumps with each jack above its ace and no left bower, "
                "worth the no-trump bid of the same level."),
@@ -50,41 +67,149 @@ OPTIONS: tuple[OptionSpec, ...] = (
                choices=("redeal", "no-trump", "next-dealer", "dealer-must-bid")),
     OptionSpec("ralphing", "boolean", False,
                "A bidder who fails by more than 3 tricks, or takes 3 or more in a misère, may not "
-               "win the next auction."),
+               "bid in the next auction."),
     OptionSpec("auction", "string", "australian",
                "Auction style: 'australian' (round and round until all but one pass) or "
                "'american' (one call each).", choices=("australian", "american")),
 )
 
-MISERE = Bid("MIS", "Misère", 250, kind="misere", option="misere", plays="alone")
-OPEN_MISERE = Bid("OMIS", "Open misère", 500, kind="misere", option="open_misere", plays="alone")
+FIVE_HUNDRED_PLUS_PLUS: tuple[OptionSpec, ...] = (
+    OptionSpec("low_misere", "boolean", False,
+               "Five-Hundred++: misère is the highest 6-level call, worth 150, and open misère "
+               "the highest 9-level call, worth 400 (replaces misere_rank)."),
+    OptionSpec("fractional_bidding", "boolean", False,
+               "Five-Hundred++: 4♠ and 4♣ join the deck, the kitty has 5 cards, and bids are "
+               "N.K plus a suit (6.3H: take 6 tricks, give 3 kitty cards to the opponents). "
+               "Suits are equal; no-trumps beats them at the same N.K. Four players."),
+    OptionSpec("fractional_values", "table", default_fractional_values(),
+               "Five-Hundred++: the value of every fractional bid, {\"N.K\": {\"suit\": points, "
+               "\"nt\": points}} from 6.0 to 10.5. The default is the project's own table (the "
+               "original is lost): 100 × (N − 6) + 60 × K + 40, plus 20 for no-trumps; bids "
+               "rank by value, then tricks, then no-trumps.", checker=check_fractional_values),
+    OptionSpec("visible_kitty", "boolean", False,
+               "Five-Hundred++: the bidder turns one kitty card face up for every trick level "
+               "the bid rises (with fractional bids at 7.1, 7.2, 6.4, 9.1 and 8.3)."),
+    OptionSpec("megatrump", "boolean", False,
+               "Five-Hundred++: in a suit contract of N tricks the N of trumps is the highest "
+               "trump."),
+    OptionSpec("anti_megatrump", "boolean", False,
+               "Five-Hundred++ (needs megatrump): the N of the opposite suit (hearts/spades, "
+               "diamonds/clubs) belongs to both suits; it and the megatrump cancel each other."),
+    OptionSpec("second_joker", "boolean", False,
+               "Five-Hundred++: a second joker replaces the 4♦ (cards JKR and JKB); the joker of "
+               "the contract's colour (black at no-trumps) is the joker, the other the "
+               "anti-joker, which cancels the joker and, in suit contracts, the bowers. Four "
+               "players."),
+)
+
+OPTIONS = GAME_OPTIONS + FIVE_HUNDRED_PLUS_PLUS
+
+MISERE = Bid("MIS", "Misère", 250, kind="misere", option="misere", plays="alone", level=7)
+OPEN_MISERE = Bid("OMIS", "Open misère", 500, kind="misere", option="open_misere",
+                  plays="alone", level=10)
 BLIND_MISERE = Bid("BMIS", "Blind misère", 1000, kind="misere", option="blind_misere",
-                   plays="alone")  # (house) value from a public scoring app, RULES.md
-DOUBLE_NULLO = Bid("DNUL", "Double nullo", 500, kind="misere", option="double_nullo")
-PATASTROPHE = Bid("PAT", "Patastrophe", 1000, kind="misere", option="patastrophe")
-HI_LO = Bid("HILO", "Hi/lo", 350, kind="hilo", option="hi_lo", plays="alone")
+                   plays="alone", level=10)  # (house) value from a public scoring app, RULES.md
+DOUBLE_NULLO = Bid("DNUL", "Double nullo", 500, kind="misere", option="double_nullo", level=10)
+PATASTROPHE = Bid("PAT", "Patastrophe", 1000, kind="misere", option="patastrophe", level=10)
+HI_LO = Bid("HILO", "Hi/lo", 350, kind="hilo", option="hi_lo", plays="alone", level=9)
+LOW_MISERE = replace(MISERE, points=150, level=6)
+LOW_OPEN_MISERE = replace(OPEN_MISERE, points=400, level=9)
 
 
-def _ranked_bids() -> tuple[Bid, ...]:
-    """The bid table in auction order (default misère rank): each special bid sits right after
-    the ordinary bid it beats, each J5 bid beside the no-trump bid of its level."""
-    after = {"7NT": (MISERE,), "9C": (HI_LO,), "10D": (OPEN_MISERE, DOUBLE_NULLO),
-             "10NT": (BLIND_MISERE, PATASTROPHE)}
+def _in_order(after: Mapping[str, tuple[Bid, ...]], j5: bool) -> tuple[Bid, ...]:
+    """The Avondale bids with each special bid right after the ordinary bid it beats, and each
+    J5 bid beside the no-trump bid of its level."""
     table: list[Bid] = []
     for bid in AVONDALE_BIDS:
         table.append(bid)
-        if bid.code.endswith("NT"):
+        if j5 and bid.code.endswith("NT"):
             table.append(j5_bid(bid.tricks))
         table.extend(after.get(bid.code, ()))
     return tuple(table)
+
+
+DEFAULT_PLACES: dict[str, tuple[Bid, ...]] = {
+    "7NT": (MISERE,), "9C": (HI_LO,), "10D": (OPEN_MISERE, DOUBLE_NULLO),
+    "10NT": (BLIND_MISERE, PATASTROPHE)}
+BID_TABLE = _in_order(DEFAULT_PLACES, j5=True)
+SPECIAL_BIDS = (MISERE, OPEN_MISERE, BLIND_MISERE, DOUBLE_NULLO, PATASTROPHE, HI_LO)
+
+
+def bid_order(options: Mapping[str, OptionValue]) -> tuple[Bid, ...]:
+    values = options.get("fractional_values")
+    frozen_values = tuple(sorted((k, v["suit"], v["nt"]) for k, v in values.items())) if (
+        isinstance(values, dict) and options.get("fractional_bidding")) else ()
+    return _bid_order(tuple(bool(options.get(bid.option or "")) for bid in SPECIAL_BIDS),
+                      bool(options.get("j5")), str(options.get("misere_rank")),
+                      bool(options.get("low_misere")), frozen_values)
+
+
+@lru_cache(maxsize=64)
+def _bid_order(enabled: tuple[bool, ...], j5: bool, misere_rank: str, low_misere: bool,
+               fractional: tuple[tuple[str, int, int], ...]) -> tuple[Bid, ...]:
+    specials = {bid.code: bid for bid, on in zip(SPECIAL_BIDS, enabled, strict=True) if on}
+    if low_misere:
+        specials = {code: LOW_MISERE if code == "MIS" else LOW_OPEN_MISERE if code == "OMIS"
+                    else bid for code, bid in specials.items()}
+    if fractional:
+        values: dict[str, Any] = {k: {"suit": s, "nt": n} for k, s, n in fractional}
+        # Fractional bids rank by value; a special bid sits above the bids of its value.
+        ordered = sorted(
+            [*fractional_bids(values),
+             *(replace(bid, rank=(bid.points, 11, i)) for i, bid in enumerate(
+                 specials.values()))], key=lambda bid: bid.rank)
+        return tuple(ordered)
+    places: dict[str, list[Bid]] = {}
+    for anchor, bids in DEFAULT_PLACES.items():
+        for bid in bids:
+            if bid.code in specials:
+                places.setdefault(anchor, []).append(specials[bid.code])
+    if "MIS" in specials and (low_misere or misere_rank == "by-value"):
+        places["7NT"] = [b for b in places.get("7NT", []) if b.code != "MIS"]
+        anchor = "6NT" if low_misere else "8S"
+        places.setdefault(anchor, []).insert(0, replace(specials["MIS"],
+                                                        level=6 if low_misere else 8))
+    if "OMIS" in specials and low_misere:
+        places["10D"] = [b for b in places["10D"] if b.code != "OMIS"]
+        places.setdefault("9NT", []).append(specials["OMIS"])
+    in_order = _in_order({anchor: tuple(bids) for anchor, bids in places.items()}, j5)
+    return tuple(replace(bid, rank=(i,)) for i, bid in enumerate(in_order))
+
+
+def check_options(options: Mapping[str, OptionValue]) -> None:
+    if options.get("anti_megatrump") and not options.get("megatrump"):
+        raise RuleViolation("option anti_megatrump needs option megatrump: the anti-megatrump "
+                            "is defined against the megatrump", "options.anti_megatrump")
+    if options.get("j5") and options.get("fractional_bidding"):
+        raise RuleViolation("J5 bids have no fractional form: switch off j5 or "
+                            "fractional_bidding", "options.j5")
+
+
+def deck(options: Mapping[str, OptionValue], players: int) -> frozenset[Card]:
+    """33 cards for three, 43 for four (45 with fractional bidding), 63 for six."""
+    if players == 3:
+        return deck_of(*(suit_cards(suit, "7") for suit in SUITS))
+    if players == 6:
+        return deck_of(*(suit_cards(suit, "2", "12", "11", *(("13",) if suit in "DH" else ()))
+                         for suit in SUITS))
+    low = "4" if options.get("fractional_bidding") else "5"
+    cards = deck_of(suit_cards("S", low), suit_cards("C", low), suit_cards("D", "4"),
+                    suit_cards("H", "4"))
+    if options.get("second_joker"):
+        return deck_of(cards - {Card("JK")}, jokers=("JKR", "JKB"), without=("4D",))
+    return cards
 
 
 VARIANT = ContractVariant(
     key="australian-500",
     name="Australian 500",
     description="The classic 500: 43 cards, bid tricks and trumps, first side to 500 wins "
-                "(also called American 500).",
+                "(also called American 500). The Five-Hundred++ house extensions are options.",
     option_specs=OPTIONS,
-    bid_table=_ranked_bids(),
+    bid_table=BID_TABLE,
+    bid_order=bid_order,
+    deck=deck,
     forms=((2, 2), (3, 1), (2, 3), (3, 2)),
+    inkles=True,
+    check_options=check_options,
 )

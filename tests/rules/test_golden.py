@@ -1,7 +1,7 @@
-"""Golden scoring cases for australian-500, worked out by hand from RULES.md.
+"""Golden scoring cases, one file per variant, worked out by hand from RULES.md.
 
-The numbers live in golden/australian-500.json; this module only replays them through the
-engine's pure interface and fails on the first number that differs.
+The numbers live in golden/<variant>.json; this module only replays them through the engine's
+pure interface and fails on the first number that differs.
 """
 
 from __future__ import annotations
@@ -17,8 +17,9 @@ from scorekeeper.rules.base import GameState, Side, Table, Variant
 from scorekeeper.rules.errors import RuleViolation
 from scorekeeper.rules.registry import find_variant
 
-GOLDEN = Path(__file__).parent / "golden" / "australian-500.json"
-DATA: dict[str, Any] = json.loads(GOLDEN.read_text(encoding="utf-8"))
+FILES = sorted((Path(__file__).parent / "golden").glob("*.json"))
+TABLES: dict[str, dict[str, Any]] = {
+    path.stem: json.loads(path.read_text(encoding="utf-8")) for path in FILES}
 TWO_SIDE_NAMES = ("North-South", "East-West")
 CHECKED = ("deltas", "scores", "dealer", "finished", "winner")
 
@@ -40,12 +41,13 @@ def make_table(variant: Variant, case: dict[str, Any]) -> Table:
 
 
 def params(key: str) -> list[Any]:
-    return [pytest.param(case, id=case["name"]) for case in DATA[key]]
+    return [pytest.param(find_variant(data["variant"]), case, id=f"{stem}:{case['name']}")
+            for stem, data in TABLES.items() for case in data[key]]
 
 
-@pytest.fixture(scope="module")
-def variant() -> Variant:
-    return find_variant("australian-500")
+def test_every_variant_with_a_table_has_its_file() -> None:
+    assert {data["variant"] for data in TABLES.values()} >= {"australian-500", "quebec-500"}
+    assert all(stem == data["variant"] for stem, data in TABLES.items())
 
 
 def observed(state: GameState, deltas: tuple[int, ...]) -> dict[str, Any]:
@@ -58,7 +60,7 @@ def observed(state: GameState, deltas: tuple[int, ...]) -> dict[str, Any]:
     }
 
 
-@pytest.mark.parametrize("case", params("cases"))
+@pytest.mark.parametrize(("variant", "case"), params("cases"))
 def test_golden_case(variant: Variant, case: dict[str, Any]) -> None:
     table = make_table(variant, case)
     variant.check_table(table)
@@ -86,7 +88,7 @@ def test_golden_case(variant: Variant, case: dict[str, Any]) -> None:
         state = result.state
 
 
-@pytest.mark.parametrize("case", params("errors"))
+@pytest.mark.parametrize(("variant", "case"), params("errors"))
 def test_golden_refusal(variant: Variant, case: dict[str, Any]) -> None:
     stage = case["stage"]
     if stage == "options":
@@ -111,19 +113,22 @@ def test_golden_refusal(variant: Variant, case: dict[str, Any]) -> None:
         assert violation.field == case["field"], f"{case['name']}: {violation.message}"
 
 
-def test_option_defaults(variant: Variant) -> None:
-    options = variant.resolve_options({})
-    expected = DATA["option_defaults"]
+@pytest.mark.parametrize("stem", list(TABLES))
+def test_option_defaults(stem: str) -> None:
+    options = find_variant(TABLES[stem]["variant"]).resolve_options({})
+    expected = TABLES[stem]["option_defaults"]
     got = {name: options.get(name, "<missing>") for name in expected}
     assert got == expected
     assert {n: type(v) for n, v in got.items()} == {n: type(v) for n, v in expected.items()}
 
 
-def test_golden_file_is_consistent() -> None:
+@pytest.mark.parametrize("stem", list(TABLES))
+def test_golden_file_is_consistent(stem: str) -> None:
     """Guards the data itself: running totals add up and every hand is well formed."""
-    names = [case["name"] for case in DATA["cases"] + DATA["errors"]]
+    data = TABLES[stem]
+    names = [case["name"] for case in data["cases"] + data["errors"]]
     assert len(names) == len(set(names)), "case names must be unique"
-    for case in DATA["cases"]:
+    for case in data["cases"]:
         scores = [0] * len(case["sides"])
         for number, step in enumerate(case["hands"], start=1):
             where = f"{case['name']} hand {number}"
