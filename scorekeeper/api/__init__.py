@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask_smorest import Api
 
-from scorekeeper.api import games, variants
+from scorekeeper.api import games, referee, variants
 
 PREFIX = "/api/v1"
 
@@ -13,5 +13,5 @@ def register(api: Api) -> None:
     api.spec.components.security_scheme(
         "gameToken", {"type": "http", "scheme": "bearer",
                       "description": "the token returned once when the game was created"})
-    for blueprint in (variants.blp, games.blp):
+    for blueprint in (variants.blp, games.blp, referee.blp):
         api.register_blueprint(blueprint, url_prefix=PREFIX + (blueprint.url_prefix or ""))

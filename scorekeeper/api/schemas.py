@@ -10,6 +10,7 @@ from marshmallow import fields, validate
 MAX_SEAT = 63
 MAX_TRICKS = 1000
 MAX_NAME = 60
+MAX_CALLS = 200
 
 
 class Strict(ma.Schema):
@@ -144,12 +145,25 @@ class HandInputSchema(Strict):
                              "description": "tricks won by each side, in side order",
                              "example": [3, 7]})
     passed_out = StrictBool(metadata={"description": "true when everybody passed"})
+    calls = fields.List(fields.Str(validate=validate.Length(1, 10)),
+                        validate=validate.Length(1, MAX_CALLS), metadata={
+        "description": "the auction, if you want it checked: every call in order from the "
+                       "dealer's left, \"pass\" or a bid code; bid and bidder must then agree "
+                       "with it (misère after 7, inkles and ralphing are checked too)",
+        "example": ["pass", "7H", "pass", "pass", "pass"]})
 
     @ma.post_load
     def canonical(self, data: dict[str, Any], **_kwargs: Any) -> dict[str, Any]:
         if "bid" in data:
             data["bid"] = data["bid"].strip().upper()
+        if "calls" in data:
+            data["calls"] = [canonical_call(call) for call in data["calls"]]
         return data
+
+
+def canonical_call(call: str) -> str:
+    call = call.strip()
+    return call.lower() if call.lower() == "pass" else call.upper()
 
 
 class HandSchema(HandInputSchema):
@@ -183,3 +197,113 @@ class WriteHeadersSchema(ma.Schema):
     idempotency_key = fields.Str(data_key="Idempotency-Key", metadata={
         "description": "any unique string; a retry with the same key and body returns the "
                        "first reply and records nothing new"})
+
+
+# -- the referee --------------------------------------------------------------------------------
+
+SUIT = validate.OneOf(["S", "C", "D", "H"])
+CARD_NOTATION = (
+    "rank then suit, case-insensitive: ranks A K Q J 10 9 8 7 6 5 4 3 2 (T for 10; 11, 12 and 13 "
+    "in the six-player deck), suits S C D H. Jokers: JK where the game has one; JKR (red) and "
+    "JKB (black) with Five-Hundred++'s second_joker; in quebec-500 JKB is la blanche (the "
+    "black-and-white joker, highest) and JKR le bonhomme (the coloured joker)")
+
+
+def card_field(**kwargs: Any) -> fields.Str:
+    return fields.Str(validate=validate.Length(1, 4), metadata={
+        "description": CARD_NOTATION, "example": "JD"}, **kwargs)
+
+
+class RefereeSchema(Strict):
+    variant = fields.Str(required=True, metadata={"example": "australian-500"})
+    options = fields.Dict(keys=fields.Str(), values=fields.Raw(allow_none=True),
+                          load_default=dict, metadata={
+                              "description": "house rules by name, as for a game"})
+    players = fields.Int(strict=True, validate=validate.Range(1, MAX_SEAT + 1), metadata={
+        "description": "players at the table (default: 4 where the variant allows it)"})
+    sides = fields.Int(strict=True, validate=validate.Range(1, 8), metadata={
+        "description": "number of sides, for six players (2 sides of 3 by default, or 3 of 2)"})
+
+
+class PlaySchema(Strict):
+    seat = fields.Int(strict=True, required=True, validate=validate.Range(0, MAX_SEAT))
+    card = card_field(required=True)
+    named_suit = fields.Str(validate=SUIT, metadata={
+        "description": "a joker led at no-trumps: the suit the others must follow; the "
+                       "anti-joker: the suit it is played as"})
+    shown_void = fields.List(fields.Str(validate=SUIT), validate=validate.Length(0, 4), metadata={
+        "description": "suits this player has shown void in earlier in the hand"})
+
+
+class TrickRequestSchema(RefereeSchema):
+    contract = fields.Str(required=True, validate=validate.Length(1, 10), metadata={
+        "description": "the bid being played (7H, 8NT, 7J5, MIS, 6.3H, …)", "example": "7H"})
+    plays = fields.List(fields.Nested(PlaySchema), required=True,
+                        validate=validate.Length(1, MAX_SEAT + 1),
+                        metadata={"description": "in play order; the first is the lead"})
+    led_before = fields.List(fields.Str(validate=SUIT), validate=validate.Length(0, 10), metadata={
+        "description": "suits already led this hand (a joker led at no-trumps must name "
+                       "another)"})
+
+
+class PlayedCardSchema(Strict):
+    seat = fields.Int(required=True)
+    card = fields.Str(required=True, metadata={"example": "JD"})
+
+
+class TrickRulingSchema(Strict):
+    winner = fields.Nested(PlayedCardSchema, required=True)
+    explanation = fields.List(fields.Str(), required=True, metadata={"example": [
+        "Hearts are trumps.", "The jack of diamonds is the left bower in hearts, a trump.",
+        "Seat 2 wins the trick with the jack of diamonds."]})
+
+
+class AuctionRequestSchema(RefereeSchema):
+    dealer = fields.Int(strict=True, required=True, validate=validate.Range(0, MAX_SEAT))
+    calls = fields.List(fields.Str(validate=validate.Length(1, 10)), required=True,
+                        validate=validate.Length(0, MAX_CALLS), metadata={
+        "description": "in order from the dealer's left, skipping players who have passed: "
+                       "\"pass\" or a bid code", "example": ["pass", "7H", "MIS", "pass", "pass"]})
+    ralphed = fields.List(fields.Int(strict=True, validate=validate.Range(0, MAX_SEAT)),
+                          validate=validate.Length(0, MAX_SEAT + 1), metadata={
+        "description": "seats ralphed last hand, who may only pass"})
+
+
+class CallSchema(Strict):
+    seat = fields.Int(required=True)
+    call = fields.Str(required=True, metadata={"example": "7H"})
+    legal = fields.Bool(required=True)
+    kitty_face_up = fields.Int(required=True, metadata={
+        "description": "kitty cards face up after this call (option visible_kitty)"})
+
+
+class AuctionRulingSchema(Strict):
+    legal = fields.Bool(required=True)
+    first_illegal = fields.Int(allow_none=True, required=True,
+                               metadata={"description": "index of the first illegal call"})
+    complete = fields.Bool(required=True)
+    passed_out = fields.Bool(required=True)
+    winning_bid = fields.Str(allow_none=True, required=True, metadata={
+        "description": "the standing bid (the winning one once complete)", "example": "MIS"})
+    winner_seat = fields.Int(allow_none=True, required=True)
+    kitty_face_up = fields.Int(required=True)
+    next_seat = fields.Int(allow_none=True, required=True,
+                           metadata={"description": "who calls next; null once complete"})
+    may_pass = fields.Bool(required=True, metadata={
+        "description": "whether the next caller may pass (the dealer may not under "
+                       "dealer-must-bid)"})
+    next_legal_bids = fields.List(fields.Str(), required=True, metadata={
+        "description": "every bid the next caller may make, lowest first"})
+    calls = fields.List(fields.Nested(CallSchema), required=True,
+                        metadata={"description": "each call judged, up to the first illegal one"})
+    explanation = fields.List(fields.Str(), required=True)
+
+
+class DealRequestSchema(RefereeSchema):
+    cards = fields.List(card_field(), required=True, validate=validate.Length(1, 20),
+                        metadata={"description": "one player's hand as dealt"})
+
+
+class DealRulingSchema(Strict):
+    redeal = fields.Bool(required=True)
+    explanation = fields.List(fields.Str(), required=True)

@@ -29,6 +29,8 @@ RANK_NAMES: dict[str, str] = {"A": "ace", "K": "king", "Q": "queen", "J": "jack"
 JOKERS: tuple[str, ...] = ("JK", "JKR", "JKB")
 JOKER_NAMES: dict[str, str] = {"JK": "the joker", "JKR": "the red joker",
                                "JKB": "the black joker"}
+# Quebec's jokers by their names at the table.
+QUEBEC_JOKER_NAMES: dict[str, str] = {"JKB": "la blanche", "JKR": "le bonhomme"}
 
 
 @dataclass(frozen=True)

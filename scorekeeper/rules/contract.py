@@ -6,11 +6,11 @@ seat. Everything that depends on a house rule reads the game's resolved options.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Literal
+from typing import Any
 
+from scorekeeper.rules.auction import adjudicate_auction
 from scorekeeper.rules.base import (
     BidSpec,
     GameState,
@@ -21,7 +21,8 @@ from scorekeeper.rules.base import (
     Table,
     resolve_options,
 )
-from scorekeeper.rules.cards import SUIT_SYMBOLS, SUITS, Card
+from scorekeeper.rules.bids import FRACTIONAL_BID, Bid, DisabledBid, UnknownBid
+from scorekeeper.rules.cards import Card
 from scorekeeper.rules.errors import RuleViolation
 
 TRICKS_PER_HAND = 10
@@ -31,123 +32,8 @@ REDEALS_BEFORE_DEAL_PASSES = 2
 RALPH_MARGIN = 3  # failing by more than this many tricks ralphs the bidder
 RALPH_MISERE_TRICKS = 3  # ... as does taking this many tricks in a misère-family bid
 
-DENOMINATIONS: tuple[str, ...] = (*SUITS, "NT")  # Avondale order, spades lowest
-
-FOUR_PLAYER_OPTIONS = ("fractional_bidding", "second_joker")
-
-BidKind = Literal["trumps", "misere", "hilo"]
-
-FRACTIONAL_BID = re.compile(r"^(6|7|8|9|10)(?:\.([0-5]))?(S|C|D|H|NT)$")
-FRACTIONAL_TRICKS = range(6, 11)
-FRACTIONAL_KITTY = range(0, 6)  # kitty cards given to the opponents
-# (house) RULES.md: the seed's own value table is lost; this is the project's.
-FRACTIONAL_KITTY_POINTS = 60
-FRACTIONAL_NT_POINTS = 20
-
-
-def avondale_value(tricks: int, denomination: str) -> int:
-    """The Avondale table: 40 + 20 per denomination step + 100 per trick above six."""
-    return 40 + 20 * DENOMINATIONS.index(denomination) + 100 * (tricks - 6)
-
-
-@dataclass(frozen=True)
-class Bid:
-    """A contract that can be won at auction, with what making it is worth."""
-
-    code: str
-    name: str
-    points: int
-    kind: BidKind = "trumps"
-    tricks: int = 0  # tricks the bidding side needs (trumps bids only)
-    option: str | None = None
-    plays: Literal["side", "alone"] = "side"  # who plays for the bidding side
-    trumps: str | None = None  # the trump suit; None is played at no-trumps
-    jacks_high: bool = False  # J5: each jack above its ace, no left bower
-    level: int = 0  # the trick level it sits at in the auction (visible kitty, inkles)
-    rank: tuple[int, ...] = ()  # auction rank under the game's options; higher beats lower
-
-    def spec(self) -> BidSpec:
-        return BidSpec(self.code, self.name, self.points, self.option)
-
-    def beats(self, other: Bid | None) -> bool:
-        return other is None or self.rank > other.rank
-
-
-def trump_bid(tricks: int, denomination: str) -> Bid:
-    symbol = SUIT_SYMBOLS.get(denomination, denomination)
-    return Bid(f"{tricks}{denomination}", f"{tricks}{symbol}", avondale_value(tricks, denomination),
-               tricks=tricks, trumps=None if denomination == "NT" else denomination, level=tricks)
-
-
-AVONDALE_BIDS: tuple[Bid, ...] = tuple(
-    trump_bid(tricks, d) for tricks in range(6, 11) for d in DENOMINATIONS
-)
-
-
-def j5_bid(tricks: int) -> Bid:
-    """J5: no-trumps with the jacks on top; worth the no-trump bid of its level."""
-    return Bid(f"{tricks}J5", f"{tricks}NT (J5)", avondale_value(tricks, "NT"), tricks=tricks,
-               option="j5", jacks_high=True, level=tricks)
-
-
-def default_fractional_values() -> dict[str, dict[str, int]]:
-    """(house) 100 per trick above six, 60 per kitty card given away, 40 more, 20 more for NT."""
-    table = {}
-    for tricks in FRACTIONAL_TRICKS:
-        for given in FRACTIONAL_KITTY:
-            suit = 100 * (tricks - 6) + FRACTIONAL_KITTY_POINTS * given + 40
-            table[f"{tricks}.{given}"] = {"suit": suit, "nt": suit + FRACTIONAL_NT_POINTS}
-    return table
-
-
-def check_fractional_values(value: object, where: str) -> dict[str, Any]:
-    """A full fractional value table: every N.K from 6.0 to 10.5, a positive whole number of
-    points for a suit and for no-trumps."""
-    if not isinstance(value, dict):
-        raise RuleViolation("option fractional_values must be an object such as "
-                            '{"6.0": {"suit": 40, "nt": 60}, ...}', where)
-    wanted = default_fractional_values()
-    unknown = sorted(set(value) - set(wanted))
-    if unknown:
-        raise RuleViolation(f"fractional_values has no bid {unknown[0]!r}: the bids go from 6.0 "
-                            "to 10.5", f"{where}.{unknown[0]}")
-    missing = [key for key in wanted if key not in value]
-    if missing:
-        raise RuleViolation(f"fractional_values must give every bid from 6.0 to 10.5; "
-                            f"{missing[0]} is missing", f"{where}.{missing[0]}")
-    for key, cell in value.items():
-        if (not isinstance(cell, dict) or set(cell) != {"suit", "nt"} or any(
-                isinstance(v, bool) or not isinstance(v, int) or v <= 0 for v in cell.values())):
-            raise RuleViolation(f"fractional_values {key} must be {{\"suit\": points, \"nt\": "
-                                "points}} with positive whole numbers", f"{where}.{key}")
-    return {key: dict(value[key]) for key in wanted}
-
-
-def fractional_bid(tricks: int, given: int, denomination: str,
-                   values: Mapping[str, Any]) -> Bid:
-    """`6.3H`: win six tricks with hearts as trumps and give three kitty cards away."""
-    cell = values[f"{tricks}.{given}"]
-    points = int(cell["nt" if denomination == "NT" else "suit"])
-    symbol = SUIT_SYMBOLS.get(denomination, denomination)
-    return Bid(f"{tricks}.{given}{denomination}", f"{tricks}.{given}{symbol}", points,
-               tricks=tricks, option="fractional_bidding",
-               trumps=None if denomination == "NT" else denomination, level=tricks,
-               rank=(points, tricks, int(denomination == "NT")))
-
-
-def fractional_bids(values: Mapping[str, Any]) -> tuple[Bid, ...]:
-    bids = [fractional_bid(tricks, given, d, values) for tricks in FRACTIONAL_TRICKS
-            for given in FRACTIONAL_KITTY for d in DENOMINATIONS]
-    # Equal suits are listed in the Avondale order.
-    return tuple(sorted(bids, key=lambda bid: (bid.rank, DENOMINATIONS.index(bid.trumps or "NT"))))
-
-
-class UnknownBid(RuleViolation):
-    """A code that is no bid of the variant at all (not a call anybody could make)."""
-
-
-class DisabledBid(RuleViolation):
-    """A real bid that this game's options leave out."""
+# Five-Hundred++ rules that change the four-player deck or its card order.
+FOUR_PLAYER_OPTIONS = ("fractional_bidding", "second_joker", "megatrump", "anti_megatrump")
 
 
 def either(items: Sequence[object]) -> str:
@@ -182,6 +68,7 @@ class ContractVariant:
     forms: tuple[tuple[int, int], ...]  # (sides, players per side) this game can seat
     two_jokers: bool = False  # Quebec's blanche and bonhomme: both always trumps
     inkles: bool = False  # only the first two calls may be 6-level bids
+    redeal_without_honours: bool = False  # Quebec: no face card, joker or ace → deal again
     check_options: Callable[[Mapping[str, OptionValue]], None] | None = None
     team_play: bool = True
 
@@ -230,7 +117,7 @@ class ContractVariant:
             raise RuleViolation(f"{self.name} is played by {forms}", "sides")
         for option in FOUR_PLAYER_OPTIONS:
             if table.options.get(option) and table.seats != 4:
-                raise RuleViolation(f"option {option} changes the 43-card deck of the "
+                raise RuleViolation(f"option {option} is a Five-Hundred++ rule for the "
                                     "four-player game, so it needs four players",
                                     f"options.{option}")
         if not 0 <= table.first_dealer < table.seats:
@@ -265,14 +152,43 @@ class ContractVariant:
         return GameState(scores=(0,) * len(table.sides), dealer=table.first_dealer)
 
     def score_hand(self, table: Table, state: GameState, hand: Mapping[str, Any]) -> HandResult:
-        unknown = sorted(set(hand) - {"bidder", "bid", "tricks", "passed_out"})
+        unknown = sorted(set(hand) - {"bidder", "bid", "tricks", "passed_out", "calls"})
         if unknown:
             raise RuleViolation(f"{unknown[0]} is not part of a {self.name} hand", unknown[0])
-        if hand.get("passed_out", False) is True:
-            return self._passed_out(table, state, hand)
-        if hand.get("passed_out", False) is not False:
+        if hand.get("passed_out", False) not in (True, False):
             raise RuleViolation("passed_out must be true or false", "passed_out")
+        if "calls" in hand:
+            self._check_auction(table, state, hand)
+        if hand.get("passed_out", False):
+            return self._passed_out(table, state, hand)
         return self._contract(table, state, hand)
+
+    def _check_auction(self, table: Table, state: GameState, hand: Mapping[str, Any]) -> None:
+        """A hand that carries its calls must agree with what the auction decided."""
+        barred = [state.barred_seat] if state.barred_seat is not None else None
+        ruling = adjudicate_auction(self, table, state.dealer, hand["calls"], barred)
+        if ruling.first_illegal is not None:
+            raise RuleViolation(ruling.explanation[0].rstrip("."), f"calls.{ruling.first_illegal}")
+        if not ruling.complete:
+            raise RuleViolation(f"the auction is not over: seat {ruling.next_seat} has still to "
+                                "call", "calls")
+        if ruling.winning_bid is None:
+            if not hand.get("passed_out", False):
+                raise RuleViolation("everybody passed in these calls, so the hand is passed out "
+                                    "(passed_out: true)", "passed_out")
+            return
+        won = ruling.winning_bid
+        if hand.get("passed_out", False):
+            raise RuleViolation(f"the calls were won by seat {ruling.winner_seat} with "
+                                f"{won.name}, so the hand was not passed out", "passed_out")
+        if "bid" in hand and self.find_bid(hand["bid"], table.options).code != won.code:
+            raise RuleViolation(f"the auction was won with {won.name} ({won.code}), not "
+                                f"{hand['bid']}", "bid")
+        if hand.get("bidder") != ruling.winner_seat:
+            raise RuleViolation(
+                f"these calls, starting at seat {(state.dealer + 1) % table.seats} on the "
+                f"dealer's left, give the auction to seat {ruling.winner_seat}, so the bidder is "
+                f"seat {ruling.winner_seat}", "bidder")
 
     # -- the two kinds of hand ----------------------------------------------------------------
 

@@ -8,16 +8,16 @@ from functools import lru_cache
 from typing import Any
 
 from scorekeeper.rules.base import OptionSpec, OptionValue
-from scorekeeper.rules.cards import SUITS, Card, deck_of, suit_cards
-from scorekeeper.rules.contract import (
+from scorekeeper.rules.bids import (
     AVONDALE_BIDS,
     Bid,
-    ContractVariant,
     check_fractional_values,
     default_fractional_values,
     fractional_bids,
     j5_bid,
 )
+from scorekeeper.rules.cards import SUITS, Card, deck_of, suit_cards
+from scorekeeper.rules.contract import ContractVariant
 from scorekeeper.rules.errors import RuleViolation
 
 GAME_OPTIONS: tuple[OptionSpec, ...] = (

@@ -40,4 +40,5 @@ VARIANT = ContractVariant(
     deck=deck,
     forms=((2, 2),),
     two_jokers=True,
+    redeal_without_honours=True,
 )

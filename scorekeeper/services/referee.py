@@ -1,0 +1,55 @@
+"""The referee endpoints' orchestration: find the variant, resolve its options, ask the rules."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from scorekeeper.rules.auction import adjudicate_auction
+from scorekeeper.rules.contract import ContractVariant
+from scorekeeper.rules.deal import adjudicate_deal
+from scorekeeper.rules.errors import RuleViolation
+from scorekeeper.rules.registry import find_variant
+from scorekeeper.rules.tricks import adjudicate_trick
+
+
+def _contract_game(body: Mapping[str, Any], what: str) -> tuple[ContractVariant, dict[str, Any]]:
+    variant = find_variant(body["variant"])
+    if not isinstance(variant, ContractVariant):
+        raise RuleViolation(f"{variant.name} has no {what} to judge", "variant")
+    return variant, variant.resolve_options(body.get("options", {}))
+
+
+def trick(body: Mapping[str, Any]) -> dict[str, Any]:
+    variant, options = _contract_game(body, "tricks")
+    ruling = adjudicate_trick(variant, options, body["contract"], body["plays"],
+                              players=body.get("players"), sides=body.get("sides"),
+                              led_before=body.get("led_before"))
+    return {"winner": {"seat": ruling.seat, "card": ruling.card.code},
+            "explanation": list(ruling.explanation)}
+
+
+def auction(body: Mapping[str, Any]) -> dict[str, Any]:
+    variant, options = _contract_game(body, "auction")
+    table = variant.referee_table(options, body.get("players"), body.get("sides"))
+    ruling = adjudicate_auction(variant, table, body["dealer"], body["calls"],
+                                body.get("ralphed"))
+    return {
+        "legal": ruling.legal, "first_illegal": ruling.first_illegal,
+        "complete": ruling.complete, "passed_out": ruling.passed_out,
+        "winning_bid": ruling.winning_bid.code if ruling.winning_bid else None,
+        "winner_seat": ruling.winner_seat, "kitty_face_up": ruling.kitty_face_up,
+        "next_seat": ruling.next_seat, "may_pass": ruling.may_pass,
+        "next_legal_bids": [bid.code for bid in ruling.next_legal_bids],
+        "calls": [{"seat": c.seat, "call": c.call, "legal": c.legal,
+                   "kitty_face_up": c.kitty_face_up} for c in ruling.calls],
+        "explanation": list(ruling.explanation),
+    }
+
+
+def deal(body: Mapping[str, Any]) -> dict[str, Any]:
+    variant, options = _contract_game(body, "deal")
+    if body.get("players") not in (None, 4) or body.get("sides") not in (None, 2):
+        variant.referee_table(options, body.get("players"), body.get("sides"))
+    ruling = adjudicate_deal(variant, options, body["cards"])
+    return {"redeal": ruling.redeal, "explanation": list(ruling.explanation)}
