@@ -17,12 +17,12 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import sqlalchemy
 from flask.testing import FlaskClient
+from measure import expect, p99, timed  # benchmarks/measure.py
 
 from scorekeeper import create_app
 
@@ -53,27 +53,6 @@ def random_hand(rng: random.Random) -> dict[str, Any]:
     tricks = [0, 0]
     tricks[side], tricks[1 - side] = taken, 10 - taken
     return {"bidder": bidder, "bid": bid, "tricks": tricks}
-
-
-def timed(samples: list[float], call: Callable[[], Any]) -> Any:
-    start = time.perf_counter()
-    response = call()
-    samples.append((time.perf_counter() - start) * 1000)
-    return response
-
-
-def expect(response: Any, status: int, what: str) -> dict[str, Any]:
-    if response.status_code != status:
-        sys.exit(f"{what}: expected {status}, got {response.status_code}: "
-                 f"{response.get_data(as_text=True)}")
-    body: dict[str, Any] = response.get_json()
-    return body
-
-
-def p99(samples: list[float]) -> float:
-    """The 99th percentile (nearest rank): the slowest 1 % of calls took at least this long."""
-    ordered = sorted(samples)
-    return ordered[max(0, -(-99 * len(ordered) // 100) - 1)]
 
 
 def read_game(client: FlaskClient, url: str, reads: int) -> list[float]:

@@ -26,8 +26,6 @@ from scorekeeper.rules.cards import (
 from scorekeeper.rules.contract import ContractVariant
 from scorekeeper.rules.errors import RuleViolation
 
-# Five-Hundred++ rules of play are for the four-player game (the Table already checks the ones
-# that change the deck, fractional_bidding and second_joker).
 # The anti-megatrump comes from the suit opposite the trumps: hearts/spades, diamonds/clubs.
 OPPOSITE: dict[str, str] = {"H": "S", "S": "H", "D": "C", "C": "D"}
 PLAIN_ORDER: tuple[str, ...] = RANKS  # A K Q J (13 12 11) 10 9 ... 2, highest first

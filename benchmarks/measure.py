@@ -1,0 +1,29 @@
+"""Measuring helpers shared by the benchmarks: time a call, check a reply, the 99th percentile."""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+
+def timed(samples: list[float], call: Callable[[], Any]) -> Any:
+    start = time.perf_counter()
+    response = call()
+    samples.append((time.perf_counter() - start) * 1000)
+    return response
+
+
+def expect(response: Any, status: int, what: str) -> dict[str, Any]:
+    if response.status_code != status:
+        sys.exit(f"{what}: expected {status}, got {response.status_code}: "
+                 f"{response.get_data(as_text=True)}")
+    body: dict[str, Any] = response.get_json()
+    return body
+
+
+def p99(samples: list[float]) -> float:
+    """The 99th percentile (nearest rank): the slowest 1 % of calls took at least this long."""
+    ordered = sorted(samples)
+    return ordered[max(0, -(-99 * len(ordered) // 100) - 1)]
