@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import statistics
 import sys
 import time
 from collections.abc import Callable
@@ -27,3 +28,13 @@ def p99(samples: list[float]) -> float:
     """The 99th percentile (nearest rank): the slowest 1 % of calls took at least this long."""
     ordered = sorted(samples)
     return ordered[max(0, -(-99 * len(ordered) // 100) - 1)]
+
+
+def print_table(rows: list[tuple[str, list[float]]]) -> None:
+    """One line per operation: how many calls, the median and the 99th percentile."""
+    width = max(len(name) for name, _ in rows)
+    print(f"{'operation':<{width}}  {'count':>6}  {'median ms':>9}  {'p99 ms':>8}")
+    print(f"{'-' * width}  {'-' * 6}  {'-' * 9}  {'-' * 8}")
+    for name, samples in rows:
+        print(f"{name:<{width}}  {len(samples):>6}  {statistics.median(samples):>9.3f}  "
+              f"{p99(samples):>8.3f}")

@@ -22,7 +22,7 @@ from typing import Any
 
 import sqlalchemy
 from flask.testing import FlaskClient
-from measure import expect, p99, timed  # benchmarks/measure.py
+from measure import expect, print_table, timed  # benchmarks/measure.py
 
 from scorekeeper import create_app
 
@@ -135,12 +135,7 @@ def main() -> None:
     print(f"recorded {n} hands in {recording:.2f} s (including the {args.reads} reads at hand "
           f"{EARLY_READ_AT}); final scores {final['scores']}, status {final['status']}")
     print()
-    width = max(len(name) for name, _ in rows)
-    print(f"{'operation':<{width}}  {'count':>6}  {'median ms':>9}  {'p99 ms':>8}")
-    print(f"{'-' * width}  {'-' * 6}  {'-' * 9}  {'-' * 8}")
-    for name, samples in rows:
-        print(f"{name:<{width}}  {len(samples):>6}  {statistics.median(samples):>9.3f}  "
-              f"{p99(samples):>8.3f}")
+    print_table(rows)
     print()
     if early_reads:
         ratio = statistics.median(late_reads) / statistics.median(early_reads)

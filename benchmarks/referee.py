@@ -21,7 +21,7 @@ from typing import Any
 
 import sqlalchemy
 from flask.testing import FlaskClient
-from measure import expect, p99, timed  # benchmarks/measure.py
+from measure import expect, print_table, timed  # benchmarks/measure.py
 
 from scorekeeper import create_app
 
@@ -180,12 +180,7 @@ def main() -> None:
           f"{long_ruling['winner_seat']}, {long_ruling['kitty_face_up']} kitty cards face up; "
           f"hands game: {hands} hands recorded")
     print()
-    width = max(len(name) for name, _ in rows)
-    print(f"{'operation':<{width}}  {'count':>6}  {'median ms':>9}  {'p99 ms':>8}")
-    print(f"{'-' * width}  {'-' * 6}  {'-' * 9}  {'-' * 8}")
-    for name, samples in rows:
-        print(f"{name:<{width}}  {len(samples):>6}  {statistics.median(samples):>9.3f}  "
-              f"{p99(samples):>8.3f}")
+    print_table(rows)
     print()
     extra = statistics.median(with_calls) - statistics.median(without_calls)
     print(f"checking the {len(TWELVE_CALLS)} calls adds {extra:+.3f} ms to the median hand "
