@@ -50,7 +50,8 @@ class PlayerCountSchema(Strict):
 
 
 class OptionSchema(Strict):
-    type = fields.Str(required=True, metadata={"description": "boolean, integer or string"})
+    type = fields.Str(required=True, metadata={
+        "description": "boolean, integer, string, or table (a JSON object: fractional_values)"})
     default = fields.Raw(allow_none=True, required=True)
     description = fields.Str(required=True)
     choices = fields.List(fields.Str(), metadata={"description": "the accepted values, if fixed"})
