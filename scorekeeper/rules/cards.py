@@ -75,6 +75,11 @@ def parse_card(text: object, field: str = "card") -> Card:
     return Card(rank, suit)
 
 
+def capital(words: str) -> str:
+    """Words at the start of a sentence: 'the jack of diamonds' → 'The jack of diamonds'."""
+    return words[:1].upper() + words[1:]
+
+
 def suit_cards(suit: str, lowest: str, *extra: str) -> frozenset[Card]:
     """A suit from the ace down to `lowest`, plus any of the extra 6-player ranks."""
     ordinary = RANKS[:4] + RANKS[7:]

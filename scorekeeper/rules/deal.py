@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 
-from scorekeeper.rules.base import OptionValue
-from scorekeeper.rules.cards import QUEBEC_JOKER_NAMES, Card, parse_card
+from scorekeeper.rules.base import Table
+from scorekeeper.rules.cards import QUEBEC_JOKER_NAMES, Card, capital, parse_card
 from scorekeeper.rules.contract import TRICKS_PER_HAND, ContractVariant
 from scorekeeper.rules.errors import RuleViolation
 
@@ -19,12 +18,11 @@ class DealRuling:
     explanation: tuple[str, ...]
 
 
-def read_hand(variant: ContractVariant, options: Mapping[str, OptionValue], cards: object,
-              players: int = 4) -> list[Card]:
+def read_hand(variant: ContractVariant, table: Table, cards: object) -> list[Card]:
     """One player's dealt hand: ten cards of the deck, none twice."""
     if not isinstance(cards, list) or len(cards) != TRICKS_PER_HAND:
         raise RuleViolation(f"a hand as dealt has {TRICKS_PER_HAND} cards", "cards")
-    deck = variant.deck(options, players)
+    deck = variant.deck(table.options, table.seats)
     hand: list[Card] = []
     for i, text in enumerate(cards):
         card = parse_card(text, f"cards.{i}")
@@ -37,21 +35,16 @@ def read_hand(variant: ContractVariant, options: Mapping[str, OptionValue], card
     return hand
 
 
-def adjudicate_deal(variant: ContractVariant, options: Mapping[str, OptionValue],
-                    cards: object) -> DealRuling:
+def adjudicate_deal(variant: ContractVariant, table: Table, cards: object) -> DealRuling:
     """Quebec 500: a player with no face card, no joker and no ace gets a new deal."""
     if not variant.redeal_without_honours:
         raise RuleViolation(f"{variant.name} has no rule for redoing a deal; only Quebec 500 "
                             "redeals a hand without a face card, joker or ace", "variant")
-    hand = read_hand(variant, options, cards)
+    hand = read_hand(variant, table, cards)
     honours = [card for card in hand if card.is_joker or card.rank in HONOURS]
     if honours:
         best = honours[0]
         name = QUEBEC_JOKER_NAMES.get(best.code, best.name) if variant.two_jokers else best.name
-        return DealRuling(False, (f"{_capital(name)} is enough: the deal stands.",))
+        return DealRuling(False, (f"{capital(name)} is enough: the deal stands.",))
     return DealRuling(True, ("No face card, no joker and no ace in this hand: the cards are "
                              "shuffled and dealt again.",))
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from scorekeeper.rules.base import OptionValue, Table
 from scorekeeper.rules.bids import Bid
 from scorekeeper.rules.cards import (
+    QUEBEC_JOKER_NAMES,
     RANKS,
     RED,
     SAME_COLOUR,
@@ -21,6 +22,7 @@ from scorekeeper.rules.cards import (
     SUIT_SYMBOLS,
     SUITS,
     Card,
+    capital,
     parse_card,
 )
 from scorekeeper.rules.contract import ContractVariant
@@ -32,7 +34,6 @@ PLAIN_ORDER: tuple[str, ...] = RANKS  # A K Q J (13 12 11) 10 9 ... 2, highest f
 # J5: each jack directly above the ace of its suit.
 J5_ORDER: tuple[str, ...] = ("J", *(rank for rank in RANKS if rank != "J"))
 QUEBEC_JOKERS: tuple[Card, ...] = (Card("JKB"), Card("JKR"))  # la blanche above le bonhomme
-QUEBEC_NAMES: dict[Card, str] = {Card("JKB"): "la blanche", Card("JKR"): "le bonhomme"}
 PLAY_KEYS = ("seat", "card", "named_suit", "shown_void")
 
 
@@ -88,7 +89,7 @@ class Roles:
         return (*top, *self.jokers, self.right_bower, self.left_bower, *suit)
 
     def name(self, card: Card) -> str:
-        return QUEBEC_NAMES[card] if self.quebec and card in QUEBEC_NAMES else card.name
+        return QUEBEC_JOKER_NAMES.get(card.code, card.name) if self.quebec else card.name
 
     def suits_of(self, card: Card) -> tuple[str, ...]:
         """The suits a card belongs to for following: bowers are trumps, the anti-megatrump is
@@ -122,11 +123,10 @@ def card_roles(variant: ContractVariant, options: Mapping[str, OptionValue], bid
                  quebec=False)
 
 
-def adjudicate_trick(variant: ContractVariant, options: Mapping[str, OptionValue],
-                     contract: object, plays: object, *, players: object = None,
-                     sides: object = None, led_before: object = None) -> TrickRuling:
-    """Rule on one trick: `plays` in play order, the lead first; `options` already resolved."""
-    table = variant.referee_table(options, players, sides)
+def adjudicate_trick(variant: ContractVariant, table: Table, contract: object, plays: object,
+                     led_before: object = None) -> TrickRuling:
+    """Rule on one trick at this table: `plays` in play order, the lead first."""
+    options = table.options
     bid = variant.find_bid(contract, options, "contract")
     deck = variant.deck(options, table.seats)
     roles = card_roles(variant, options, bid, deck)
@@ -207,11 +207,6 @@ def plays_in_trick(table: Table, bid: Bid) -> int:
     """Everybody plays, except that a bidder playing alone has the partners sit out."""
     per_side = len(table.sides[0].players)
     return table.seats - (per_side - 1 if bid.plays == "alone" else 0)
-
-
-def capital(words: str) -> str:
-    """The words at the start of a sentence."""
-    return words[:1].upper() + words[1:]
 
 
 def shown(card: Card) -> str:

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from scorekeeper.rules.auction import adjudicate_auction
+from scorekeeper.rules.base import Table
 from scorekeeper.rules.contract import ContractVariant
 from scorekeeper.rules.deal import adjudicate_deal
 from scorekeeper.rules.errors import RuleViolation
@@ -13,25 +14,25 @@ from scorekeeper.rules.registry import find_variant
 from scorekeeper.rules.tricks import adjudicate_trick
 
 
-def _contract_game(body: Mapping[str, Any], what: str) -> tuple[ContractVariant, dict[str, Any]]:
+def _contract_game(body: Mapping[str, Any], what: str) -> tuple[ContractVariant, Table]:
+    """The variant named in the body, and a table of anonymous seats under its options."""
     variant = find_variant(body["variant"])
     if not isinstance(variant, ContractVariant):
         raise RuleViolation(f"{variant.name} has no {what} to judge", "variant")
-    return variant, variant.resolve_options(body.get("options", {}))
+    options = variant.resolve_options(body.get("options", {}))
+    return variant, variant.referee_table(options, body.get("players"), body.get("sides"))
 
 
 def trick(body: Mapping[str, Any]) -> dict[str, Any]:
-    variant, options = _contract_game(body, "tricks")
-    ruling = adjudicate_trick(variant, options, body["contract"], body["plays"],
-                              players=body.get("players"), sides=body.get("sides"),
-                              led_before=body.get("led_before"))
+    variant, table = _contract_game(body, "tricks")
+    ruling = adjudicate_trick(variant, table, body["contract"], body["plays"],
+                              body.get("led_before"))
     return {"winner": {"seat": ruling.seat, "card": ruling.card.code},
             "explanation": list(ruling.explanation)}
 
 
 def auction(body: Mapping[str, Any]) -> dict[str, Any]:
-    variant, options = _contract_game(body, "auction")
-    table = variant.referee_table(options, body.get("players"), body.get("sides"))
+    variant, table = _contract_game(body, "auction")
     ruling = adjudicate_auction(variant, table, body["dealer"], body["calls"],
                                 body.get("ralphed"))
     return {
@@ -48,8 +49,6 @@ def auction(body: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def deal(body: Mapping[str, Any]) -> dict[str, Any]:
-    variant, options = _contract_game(body, "deal")
-    if body.get("players") not in (None, 4) or body.get("sides") not in (None, 2):
-        variant.referee_table(options, body.get("players"), body.get("sides"))
-    ruling = adjudicate_deal(variant, options, body["cards"])
+    variant, table = _contract_game(body, "deal")
+    ruling = adjudicate_deal(variant, table, body["cards"])
     return {"redeal": ruling.redeal, "explanation": list(ruling.explanation)}

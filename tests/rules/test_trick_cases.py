@@ -24,9 +24,9 @@ def adjudicate(request: dict[str, Any]) -> TrickRuling:
     variant = find_variant(request["variant"])
     assert isinstance(variant, ContractVariant)
     options = variant.resolve_options(request.get("options", {}))
-    return adjudicate_trick(variant, options, request.get("contract"), request.get("plays"),
-                            players=request.get("players"), sides=request.get("sides"),
-                            led_before=request.get("led_before"))
+    table = variant.referee_table(options, request.get("players"), request.get("sides"))
+    return adjudicate_trick(variant, table, request.get("contract"), request.get("plays"),
+                            request.get("led_before"))
 
 
 def test_there_are_at_least_sixty_cases() -> None:

@@ -27,18 +27,22 @@ def play(seat: int, card: str, **extra: Any) -> dict[str, Any]:
     return {"seat": seat, "card": card, **extra}
 
 
+def judge(variant: str, options: dict[str, Any] | None, contract: object, plays: object,
+          players: object = None, sides: object = None, led_before: object = None) -> TrickRuling:
+    game = variant_of(variant)
+    table = game.referee_table(game.resolve_options(options or {}), players, sides)
+    return adjudicate_trick(game, table, contract, plays, led_before)
+
+
 def rule(contract: object, *plays: object, variant: str = "australian-500",
          options: dict[str, Any] | None = None, **extra: Any) -> TrickRuling:
-    game = variant_of(variant)
-    return adjudicate_trick(game, game.resolve_options(options or {}), contract, list(plays),
-                            **extra)
+    return judge(variant, options, contract, list(plays), **extra)
 
 
 def refused(contract: object, plays: object, field: str, *, variant: str = "australian-500",
             options: dict[str, Any] | None = None, **extra: Any) -> str:
-    game = variant_of(variant)
     with pytest.raises(RuleViolation) as error:
-        adjudicate_trick(game, game.resolve_options(options or {}), contract, plays, **extra)
+        judge(variant, options, contract, plays, **extra)
     assert error.value.field == field, error.value.message
     return error.value.message
 
@@ -343,9 +347,10 @@ def test_rotating_the_seats_never_changes_the_winner(
         trick: tuple[ContractVariant, dict[str, Any], str, list[dict[str, Any]]],
         k: int) -> None:
     variant, options, contract, plays = trick
-    ruling = adjudicate_trick(variant, options, contract, plays)
+    table = variant.referee_table(options)
+    ruling = adjudicate_trick(variant, table, contract, plays)
     for turn in range(1, 4):
         turned = [{**p, "seat": (p["seat"] + turn * k) % 4} for p in plays]
-        rotated = adjudicate_trick(variant, options, contract, turned)
+        rotated = adjudicate_trick(variant, table, contract, turned)
         assert (rotated.winner, rotated.card) == (ruling.winner, ruling.card)
         assert rotated.explanation[:-1] == ruling.explanation[:-1]
