@@ -104,35 +104,37 @@ FIVE_HUNDRED_PLUS_PLUS: tuple[OptionSpec, ...] = (
 
 OPTIONS = GAME_OPTIONS + FIVE_HUNDRED_PLUS_PLUS
 
-MISERE = Bid("MIS", "Misère", 250, kind="misere", option="misere", plays="alone", level=7)
+MISERE = Bid("MIS", "Misère", 250, kind="misere", option="misere", plays="alone")
 OPEN_MISERE = Bid("OMIS", "Open misère", 500, kind="misere", option="open_misere",
-                  plays="alone", level=10)
+                  plays="alone")
 BLIND_MISERE = Bid("BMIS", "Blind misère", 1000, kind="misere", option="blind_misere",
-                   plays="alone", level=10)  # (house) value from a public scoring app, RULES.md
-DOUBLE_NULLO = Bid("DNUL", "Double nullo", 500, kind="misere", option="double_nullo", level=10)
-PATASTROPHE = Bid("PAT", "Patastrophe", 1000, kind="misere", option="patastrophe", level=10)
-HI_LO = Bid("HILO", "Hi/lo", 350, kind="hilo", option="hi_lo", plays="alone", level=9)
-LOW_MISERE = replace(MISERE, points=150, level=6)
-LOW_OPEN_MISERE = replace(OPEN_MISERE, points=400, level=9)
+                   plays="alone")  # (house) value from a public scoring app, RULES.md
+DOUBLE_NULLO = Bid("DNUL", "Double nullo", 500, kind="misere", option="double_nullo")
+PATASTROPHE = Bid("PAT", "Patastrophe", 1000, kind="misere", option="patastrophe")
+HI_LO = Bid("HILO", "Hi/lo", 350, kind="hilo", option="hi_lo", plays="alone")
+SPECIAL_BIDS = (MISERE, OPEN_MISERE, BLIND_MISERE, DOUBLE_NULLO, PATASTROPHE, HI_LO)
+LOW_VALUES = {"MIS": 150, "OMIS": 400}  # Five-Hundred++ low misère
+
+# The ordinary bid each special bid sits just above.
+PLACES = {"MIS": "7NT", "OMIS": "10D", "BMIS": "10NT", "DNUL": "10D", "PAT": "10NT",
+          "HILO": "9C"}
+LOW_PLACES = {"MIS": "6NT", "OMIS": "9NT"}
 
 
-def _in_order(after: Mapping[str, tuple[Bid, ...]], j5: bool) -> tuple[Bid, ...]:
-    """The Avondale bids with each special bid right after the ordinary bid it beats, and each
-    J5 bid beside the no-trump bid of its level."""
+def _in_order(specials: tuple[Bid, ...], places: Mapping[str, str], j5: bool) -> tuple[Bid, ...]:
+    """The Avondale bids with each special bid right after the ordinary bid it beats (at that
+    bid's trick level), and each J5 bid beside the no-trump bid of its level."""
     table: list[Bid] = []
     for bid in AVONDALE_BIDS:
         table.append(bid)
         if j5 and bid.code.endswith("NT"):
             table.append(j5_bid(bid.tricks))
-        table.extend(after.get(bid.code, ()))
+        table.extend(replace(special, level=bid.tricks) for special in specials
+                     if places[special.code] == bid.code)
     return tuple(table)
 
 
-DEFAULT_PLACES: dict[str, tuple[Bid, ...]] = {
-    "7NT": (MISERE,), "9C": (HI_LO,), "10D": (OPEN_MISERE, DOUBLE_NULLO),
-    "10NT": (BLIND_MISERE, PATASTROPHE)}
-BID_TABLE = _in_order(DEFAULT_PLACES, j5=True)
-SPECIAL_BIDS = (MISERE, OPEN_MISERE, BLIND_MISERE, DOUBLE_NULLO, PATASTROPHE, HI_LO)
+BID_TABLE = _in_order(SPECIAL_BIDS, PLACES, j5=True)
 
 
 def bid_order(options: Mapping[str, OptionValue]) -> tuple[Bid, ...]:
@@ -147,32 +149,22 @@ def bid_order(options: Mapping[str, OptionValue]) -> tuple[Bid, ...]:
 @lru_cache(maxsize=64)
 def _bid_order(enabled: tuple[bool, ...], j5: bool, misere_rank: str, low_misere: bool,
                fractional: tuple[tuple[str, int, int], ...]) -> tuple[Bid, ...]:
-    specials = {bid.code: bid for bid, on in zip(SPECIAL_BIDS, enabled, strict=True) if on}
+    specials = tuple(bid for bid, on in zip(SPECIAL_BIDS, enabled, strict=True) if on)
+    places = dict(PLACES)
     if low_misere:
-        specials = {code: LOW_MISERE if code == "MIS" else LOW_OPEN_MISERE if code == "OMIS"
-                    else bid for code, bid in specials.items()}
+        specials = tuple(replace(bid, points=LOW_VALUES.get(bid.code, bid.points))
+                         for bid in specials)
+        places |= LOW_PLACES
+    elif misere_rank == "by-value":
+        places["MIS"] = "8S"  # between 8♠ and 8♣
     if fractional:
         values: dict[str, Any] = {k: {"suit": s, "nt": n} for k, s, n in fractional}
         # Fractional bids rank by value; a special bid sits above the bids of its value.
-        ordered = sorted(
+        return tuple(sorted(
             [*fractional_bids(values),
-             *(replace(bid, rank=(bid.points, 11, i)) for i, bid in enumerate(
-                 specials.values()))], key=lambda bid: bid.rank)
-        return tuple(ordered)
-    places: dict[str, list[Bid]] = {}
-    for anchor, bids in DEFAULT_PLACES.items():
-        for bid in bids:
-            if bid.code in specials:
-                places.setdefault(anchor, []).append(specials[bid.code])
-    if "MIS" in specials and (low_misere or misere_rank == "by-value"):
-        places["7NT"] = [b for b in places.get("7NT", []) if b.code != "MIS"]
-        anchor = "6NT" if low_misere else "8S"
-        places.setdefault(anchor, []).insert(0, replace(specials["MIS"],
-                                                        level=6 if low_misere else 8))
-    if "OMIS" in specials and low_misere:
-        places["10D"] = [b for b in places["10D"] if b.code != "OMIS"]
-        places.setdefault("9NT", []).append(specials["OMIS"])
-    in_order = _in_order({anchor: tuple(bids) for anchor, bids in places.items()}, j5)
+             *(replace(bid, rank=(bid.points, 11, i)) for i, bid in enumerate(specials))],
+            key=lambda bid: bid.rank))
+    in_order = _in_order(specials, places, j5)
     return tuple(replace(bid, rank=(i,)) for i, bid in enumerate(in_order))
 
 
