@@ -133,6 +133,15 @@ class GameCreatedSchema(GameSchema):
 # -- hands --------------------------------------------------------------------------------------
 
 
+class MariannaSchema(Strict):
+    side = fields.Int(strict=True, required=True, validate=validate.Range(0, 7))
+    suit = fields.Str(required=True, validate=validate.Length(1, 12), metadata={
+        "description": "coins, cups, swords, clubs (French deck: hearts, diamonds, spades, "
+                       "clubs)", "example": "coins"})
+    stock_exhausted = StrictBool(metadata={
+        "description": "declared after the stock ran out (not allowed)"})
+
+
 class HandInputSchema(Strict):
     """A hand as entered at the table. Which fields apply depends on the variant."""
 
@@ -152,6 +161,18 @@ class HandInputSchema(Strict):
                        "dealer's left, \"pass\" or a bid code; bid and bidder must then agree "
                        "with it (misère after 7, inkles and ralphing are checked too)",
         "example": ["pass", "7H", "pass", "pass", "pass"]})
+
+    points = fields.List(fields.Int(strict=True, validate=validate.Range(0, MAX_TRICKS)),
+                         validate=validate.Length(1, 8), metadata={
+        "description": "Cinquecento: card points each side captured, in side order (120 in all)",
+        "example": [68, 52]})
+    captured = fields.List(fields.List(fields.Str(validate=validate.Length(1, 12)),
+                                       validate=validate.Length(0, 40)),
+                           validate=validate.Length(1, 8), metadata={
+        "description": "Cinquecento, instead of points: the cards each side captured "
+                       "(R-coins, or KH in the French-deck form); the service counts them"})
+    mariannas = fields.List(fields.Nested(MariannaSchema), validate=validate.Length(0, 8),
+                            metadata={"description": "Cinquecento: in the order declared"})
 
     @ma.post_load
     def canonical(self, data: dict[str, Any], **_kwargs: Any) -> dict[str, Any]:

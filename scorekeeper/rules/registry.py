@@ -5,9 +5,10 @@ from __future__ import annotations
 from scorekeeper.rules.base import Variant
 from scorekeeper.rules.errors import UnknownVariant
 from scorekeeper.rules.variants.australian import VARIANT as AUSTRALIAN_500
+from scorekeeper.rules.variants.cinquecento import VARIANT as CINQUECENTO
 from scorekeeper.rules.variants.quebec import VARIANT as QUEBEC_500
 
-VARIANTS: tuple[Variant, ...] = (AUSTRALIAN_500, QUEBEC_500)
+VARIANTS: tuple[Variant, ...] = (AUSTRALIAN_500, QUEBEC_500, CINQUECENTO)
 
 
 def find_variant(key: str) -> Variant:

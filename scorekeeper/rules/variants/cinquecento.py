@@ -1,0 +1,230 @@
+"""Italian 500 (Cinquecento, Marianna): card points and Mariannas, first side to 500.
+
+A hand is scored from what each side captured (as points, or as the cards themselves) plus the
+Mariannas declared (RULES.md, cinquecento).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from scorekeeper.rules.base import (
+    BidSpec,
+    GameState,
+    HandResult,
+    OptionSpec,
+    OptionValue,
+    Table,
+    resolve_options,
+)
+from scorekeeper.rules.errors import RuleViolation
+
+HAND_POINTS = 120
+MAX_MARIANNAS = 4
+# Card points by rank; the French-deck form writes Re, Cavallo and Fante as K, Q and J.
+ITALIAN_POINTS: dict[str, int] = {"A": 11, "3": 10, "R": 4, "C": 3, "F": 2,
+                                  "7": 0, "6": 0, "5": 0, "4": 0, "2": 0}
+FRENCH_RANK: dict[str, str] = {"K": "R", "Q": "C", "J": "F"}
+SUITS: dict[str, tuple[str, ...]] = {
+    "italian": ("coins", "cups", "swords", "clubs"),
+    "french": ("hearts", "diamonds", "spades", "clubs"),
+}
+FRENCH_SUIT_LETTERS: dict[str, str] = {"H": "hearts", "D": "diamonds", "S": "spades",
+                                       "C": "clubs"}
+MARIANNA_VALUES: dict[str, tuple[int, ...]] = {
+    "40-20": (40, 20, 20, 20), "40-60-80-100": (40, 60, 80, 100), "20-40-60-80": (20, 40, 60, 80),
+}
+ORDINALS = ("first", "second", "third", "fourth")
+
+OPTIONS: tuple[OptionSpec, ...] = (
+    OptionSpec("target", "integer", 500, "Points a side needs to win the game.", minimum=1),
+    OptionSpec("marianna_values", "string", "40-20",
+               "What the Mariannas are worth in the order declared: '40-20' (the first 40, "
+               "each later one 20), '40-60-80-100' or '20-40-60-80'.",
+               choices=tuple(MARIANNA_VALUES)),
+    OptionSpec("marianna_changes_trump", "boolean", False,
+               "Each later Marianna makes its suit trumps (otherwise only the first names "
+               "trumps)."),
+    OptionSpec("deck", "string", "italian",
+               "The cards: the 40-card 'italian' deck (R-coins; suits coins, cups, swords, clubs) "
+               "or a 'french' deck without 8s, 9s and 10s (KH; K, Q, J for Re, Cavallo, Fante).",
+               choices=tuple(SUITS)),
+)
+
+
+@dataclass(frozen=True)
+class Cinquecento:
+    """The Variant protocol for Italian 500."""
+
+    key: str = "cinquecento"
+    name: str = "Cinquecento"
+    description: str = ("Italian 500 (Marianna): 40 cards, points for the cards captured and for "
+                        "each Marianna (Re and Cavallo of a suit) declared, first side to 500.")
+    forms: tuple[tuple[int, int], ...] = ((2, 2), (2, 1), (3, 1))
+    team_play: bool = True
+    option_specs: tuple[OptionSpec, ...] = OPTIONS
+
+    @property
+    def players(self) -> tuple[int, int]:
+        counts = [sides * each for sides, each in self.forms]
+        return min(counts), max(counts)
+
+    def resolve_options(self, given: Mapping[str, object]) -> dict[str, OptionValue]:
+        return resolve_options(self.option_specs, given)
+
+    def bids(self, options: Mapping[str, OptionValue] | None = None) -> tuple[BidSpec, ...]:
+        return ()
+
+    def check_table(self, table: Table) -> None:
+        shape = (len(table.sides), len(table.sides[0].players) if table.sides else 0)
+        if len({len(side.players) for side in table.sides}) != 1 or shape not in self.forms:
+            raise RuleViolation("Cinquecento is played by 2 sides of 2, or by 2 or 3 players "
+                                "alone", "sides")
+        if not 0 <= table.first_dealer < table.seats:
+            raise RuleViolation(f"first_dealer must be a seat from 0 to {table.seats - 1}",
+                                "first_dealer")
+
+    def start(self, table: Table) -> GameState:
+        return GameState(scores=(0,) * len(table.sides), dealer=table.first_dealer)
+
+    def score_hand(self, table: Table, state: GameState, hand: Mapping[str, Any]) -> HandResult:
+        unknown = sorted(set(hand) - {"points", "captured", "mariannas"})
+        if unknown:
+            raise RuleViolation(f"{unknown[0]} is not part of a Cinquecento hand", unknown[0])
+        points = self._card_points(table, hand)
+        deltas = list(points)
+        lines = [f"{table.sides[s].name} took {p} card points: +{p}" for s, p in enumerate(points)]
+        for side, value, line in self._mariannas(table, hand.get("mariannas", [])):
+            deltas[side] += value
+            lines.append(line)
+        scores = tuple(s + d for s, d in zip(state.scores, deltas, strict=True))
+        winner = self._winner(table, scores, lines)
+        after = replace(state, scores=scores, dealer=(state.dealer + 1) % table.seats,
+                        hands_played=state.hands_played + 1, finished=winner is not None,
+                        winner=winner)
+        return HandResult(deltas=tuple(deltas), explanation=tuple(lines), state=after)
+
+    # -- pieces --------------------------------------------------------------------------------
+
+    def _card_points(self, table: Table, hand: Mapping[str, Any]) -> list[int]:
+        n = len(table.sides)
+        if "captured" in hand and "points" in hand:
+            raise RuleViolation("give either the points or the captured cards, not both",
+                                "captured")
+        if "captured" in hand:
+            points = count_captured(hand["captured"], n, str(table.options["deck"]))
+            field = "captured"
+        elif "points" in hand:
+            points = hand["points"]
+            field = "points"
+            if not isinstance(points, list) or len(points) != n or any(
+                    isinstance(p, bool) or not isinstance(p, int) or p < 0 for p in points):
+                raise RuleViolation(f"points must list the card points of each of the {n} sides, "
+                                    "none negative", "points")
+        else:
+            raise RuleViolation("a hand needs the card points of each side (points) or the cards "
+                                "each side captured (captured)", "points")
+        if sum(points) != HAND_POINTS:
+            raise RuleViolation(f"the card points add up to {sum(points)}, but a hand has "
+                                f"{HAND_POINTS}", field)
+        return list(points)
+
+    def _mariannas(self, table: Table, declared: object) -> list[tuple[int, int, str]]:
+        """(side, value, explanation) for each Marianna, in the order declared."""
+        if not isinstance(declared, list):
+            raise RuleViolation("mariannas must list the Mariannas in the order declared",
+                                "mariannas")
+        if len(declared) > MAX_MARIANNAS:
+            raise RuleViolation("there are only four Mariannas in a hand, one per suit",
+                                "mariannas")
+        values = MARIANNA_VALUES[str(table.options["marianna_values"])]
+        suits = SUITS[str(table.options["deck"])]
+        changes = bool(table.options["marianna_changes_trump"])
+        seen: list[str] = []
+        scored = []
+        for i, entry in enumerate(declared):
+            where = f"mariannas.{i}"
+            if not isinstance(entry, dict) or set(entry) - {"side", "suit", "stock_exhausted"}:
+                raise RuleViolation('a Marianna is {"side": side index, "suit": suit}', where)
+            side = entry.get("side")
+            if isinstance(side, bool) or not isinstance(side, int) or not (
+                    0 <= side < len(table.sides)):
+                raise RuleViolation(f"side must be a side index from 0 to "
+                                    f"{len(table.sides) - 1}", f"{where}.side")
+            suit = entry.get("suit")
+            if suit not in suits:
+                raise RuleViolation(f"the suits of this deck are {', '.join(suits)}",
+                                    f"{where}.suit")
+            if suit in seen:
+                raise RuleViolation(f"the Marianna of {suit} was already declared this hand",
+                                    f"{where}.suit")
+            if entry.get("stock_exhausted", False) is not False:
+                raise RuleViolation("no Marianna may be declared once the stock is exhausted",
+                                    where)
+            seen.append(suit)
+            line = f"Marianna of {suit} by {table.sides[side].name}: +{values[i]}"
+            if i == 0 or changes:
+                line += f"; {suit} are trumps"
+            scored.append((side, values[i], line))
+        return scored
+
+    def _winner(self, table: Table, scores: tuple[int, ...], lines: list[str]) -> int | None:
+        """A side at or above the target wins; the highest of several; a tie at the top plays
+        on."""
+        target = int(table.options["target"])  # type: ignore[arg-type]
+        over = [s for s, score in enumerate(scores) if score >= target]
+        if not over:
+            return None
+        best = max(scores[s] for s in over)
+        top = [s for s in over if scores[s] == best]
+        if len(top) > 1:
+            names = " and ".join(table.sides[s].name for s in top)
+            lines.append(f"{names} are level at {best}: play on")
+            return None
+        lines.append(f"{table.sides[top[0]].name} reached {target} and wins the game")
+        return top[0]
+
+
+def count_captured(captured: object, sides: int, deck: str) -> list[int]:
+    """Card points of the cards each side captured; every card once, all from the deck."""
+    if not isinstance(captured, list) or len(captured) != sides:
+        raise RuleViolation(f"captured must list the cards of each of the {sides} sides",
+                            "captured")
+    seen: set[tuple[str, str]] = set()
+    points = []
+    for s, cards in enumerate(captured):
+        if not isinstance(cards, list):
+            raise RuleViolation("each side's captured cards are a list", f"captured.{s}")
+        total = 0
+        for j, text in enumerate(cards):
+            card = read_card(text, deck, f"captured.{s}.{j}")
+            if card in seen:
+                raise RuleViolation(f"{text} was captured twice", f"captured.{s}.{j}")
+            seen.add(card)
+            total += ITALIAN_POINTS[card[0]]
+        points.append(total)
+    return points
+
+
+def read_card(text: object, deck: str, field: str) -> tuple[str, str]:
+    """(Italian rank, suit name) of a card written for this deck: R-coins, or KH in French."""
+    example = "R-coins" if deck == "italian" else "KH"
+    if isinstance(text, str):
+        code = text.strip()
+        if deck == "italian" and "-" in code:
+            rank, _, suit = code.partition("-")
+            rank, suit = rank.upper(), suit.lower()
+            if rank in ITALIAN_POINTS and suit in SUITS["italian"]:
+                return rank, suit
+        if deck == "french" and len(code) in (2, 3):
+            rank, letter = code[:-1].upper(), code[-1].upper()
+            rank = FRENCH_RANK.get(rank, rank)
+            if rank in ITALIAN_POINTS and letter in FRENCH_SUIT_LETTERS:
+                return rank, FRENCH_SUIT_LETTERS[letter]
+    raise RuleViolation(f"{text!r} is not a card of the {deck} Cinquecento deck (write cards "
+                        f"like {example})", field)
+
+
+VARIANT = Cinquecento()
