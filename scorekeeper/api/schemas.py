@@ -228,11 +228,13 @@ CARD_NOTATION = (
     "rank then suit, case-insensitive: ranks A K Q J 10 9 8 7 6 5 4 3 2 (T for 10; 11, 12 and 13 "
     "in the six-player deck), suits S C D H. Jokers: JK where the game has one; JKR (red) and "
     "JKB (black) with Five-Hundred++'s second_joker; in quebec-500 JKB is la blanche (the "
-    "black-and-white joker, highest) and JKR le bonhomme (the coloured joker)")
+    "black-and-white joker, highest) and JKR le bonhomme (the coloured joker). Cinquecento: "
+    "<rank>-<suit> with ranks A 3 R C F 7 6 5 4 2 and suits coins cups swords clubs (R-coins), "
+    "or with option deck french the ordinary notation (K, Q, J for Re, Cavallo, Fante)")
 
 
 def card_field(**kwargs: Any) -> fields.Str:
-    return fields.Str(validate=validate.Length(1, 4), metadata={
+    return fields.Str(validate=validate.Length(1, 12), metadata={
         "description": CARD_NOTATION, "example": "JD"}, **kwargs)
 
 
@@ -258,8 +260,12 @@ class PlaySchema(Strict):
 
 
 class TrickRequestSchema(RefereeSchema):
-    contract = fields.Str(required=True, validate=validate.Length(1, 10), metadata={
-        "description": "the bid being played (7H, 8NT, 7J5, MIS, 6.3H, …)", "example": "7H"})
+    contract = fields.Str(validate=validate.Length(1, 10), metadata={
+        "description": "the bid being played (7H, 8NT, 7J5, MIS, 6.3H, …); required except in "
+                       "Cinquecento", "example": "7H"})
+    trump = fields.Str(allow_none=True, validate=validate.Length(1, 12), metadata={
+        "description": "Cinquecento instead of contract: the trump suit a Marianna set, or null",
+        "example": "coins"})
     plays = fields.List(fields.Nested(PlaySchema), required=True,
                         validate=validate.Length(1, MAX_SEAT + 1),
                         metadata={"description": "in play order; the first is the lead"})

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any, Protocol
 
@@ -179,3 +179,44 @@ class Variant(Protocol):
     def score_hand(self, table: Table, state: GameState, hand: Mapping[str, Any]) -> HandResult:
         """Check one hand as entered at the table and score it; raises RuleViolation."""
         ...
+
+
+class Seating(Protocol):
+    """What a variant needs to seat anonymous players for the referee."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def forms(self) -> tuple[tuple[int, int], ...]: ...  # (sides, players per side)
+
+    def check_table(self, table: Table) -> None: ...
+
+
+def referee_table(variant: Seating, options: Mapping[str, OptionValue], players: object = None,
+                  sides: object = None) -> Table:
+    """A table of anonymous seats for the referee: `players` around it in `sides` sides (by
+    default the variant's usual form for that many players; 4 players if it allows them)."""
+    counts = sorted({n * each for n, each in variant.forms})
+    players = (4 if 4 in counts else counts[0]) if players is None else players
+    if isinstance(players, bool) or players not in counts:
+        raise RuleViolation(f"{variant.name} is played by {either(counts)} players", "players")
+    assert isinstance(players, int)
+    forms = [n for n, each in variant.forms if n * each == players]
+    if sides is None:
+        sides = forms[0]
+    if isinstance(sides, bool) or sides not in forms:
+        raise RuleViolation(f"{players} players play {variant.name} in {either(forms)} sides",
+                            "sides")
+    assert isinstance(sides, int)
+    each = players // sides
+    table = Table(sides=tuple(Side(f"side {n}", tuple(f"seat {n + sides * k}"
+                                                      for k in range(each)))
+                              for n in range(sides)), options=options)
+    variant.check_table(table)
+    return table
+
+
+def either(items: Sequence[object]) -> str:
+    """'3, 4 or 6'."""
+    words = [str(item) for item in items]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"

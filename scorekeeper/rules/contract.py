@@ -17,8 +17,8 @@ from scorekeeper.rules.base import (
     HandResult,
     OptionSpec,
     OptionValue,
-    Side,
     Table,
+    referee_table,
     resolve_options,
 )
 from scorekeeper.rules.bids import FRACTIONAL_BID, Bid, DisabledBid, UnknownBid
@@ -34,12 +34,6 @@ RALPH_MISERE_TRICKS = 3  # ... as does taking this many tricks in a misère-fami
 
 # Five-Hundred++ rules that change the four-player deck or its card order.
 FOUR_PLAYER_OPTIONS = ("fractional_bidding", "second_joker", "megatrump", "anti_megatrump")
-
-
-def either(items: Sequence[object]) -> str:
-    """'3, 4 or 6'."""
-    words = [str(item) for item in items]
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
 
 
 def signed(points: int) -> str:
@@ -126,27 +120,7 @@ class ContractVariant:
 
     def referee_table(self, options: Mapping[str, OptionValue], players: object = None,
                       sides: object = None) -> Table:
-        """A table of anonymous seats for the referee: `players` around it in `sides` sides
-        (by default the usual form for that many players)."""
-        counts = sorted({n * each for n, each in self.forms})
-        players = 4 if players is None and 4 in counts else counts[0] if players is None \
-            else players
-        if isinstance(players, bool) or players not in counts:
-            raise RuleViolation(f"{self.name} is played by {either(counts)} players", "players")
-        assert isinstance(players, int)
-        forms = [n for n, each in self.forms if n * each == players]
-        if sides is None:
-            sides = forms[0]
-        if isinstance(sides, bool) or sides not in forms:
-            raise RuleViolation(f"{players} players play {self.name} in {either(forms)} sides",
-                                "sides")
-        assert isinstance(sides, int)
-        each = players // sides
-        table = Table(sides=tuple(Side(f"side {n}", tuple(f"seat {n + sides * k}"
-                                                          for k in range(each)))
-                                  for n in range(sides)), options=options)
-        self.check_table(table)
-        return table
+        return referee_table(self, options, players, sides)
 
     def start(self, table: Table) -> GameState:
         return GameState(scores=(0,) * len(table.sides), dealer=table.first_dealer)

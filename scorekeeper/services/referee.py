@@ -12,6 +12,7 @@ from scorekeeper.rules.deal import adjudicate_deal
 from scorekeeper.rules.errors import RuleViolation
 from scorekeeper.rules.registry import find_variant
 from scorekeeper.rules.tricks import adjudicate_trick
+from scorekeeper.rules.variants import cinquecento
 
 
 def _contract_game(body: Mapping[str, Any], what: str) -> tuple[ContractVariant, Table]:
@@ -24,10 +25,30 @@ def _contract_game(body: Mapping[str, Any], what: str) -> tuple[ContractVariant,
 
 
 def trick(body: Mapping[str, Any]) -> dict[str, Any]:
+    if body["variant"] == cinquecento.VARIANT.key:
+        return _cinquecento_trick(body)
+    if "trump" in body:
+        raise RuleViolation("trump is for Cinquecento; the contract games name a contract",
+                            "trump")
+    if "contract" not in body:
+        raise RuleViolation("name the contract being played, such as 7H or MIS", "contract")
     variant, table = _contract_game(body, "tricks")
     ruling = adjudicate_trick(variant, table, body["contract"], body["plays"],
                               body.get("led_before"))
     return {"winner": {"seat": ruling.seat, "card": ruling.card.code},
+            "explanation": list(ruling.explanation)}
+
+
+def _cinquecento_trick(body: Mapping[str, Any]) -> dict[str, Any]:
+    variant = cinquecento.VARIANT
+    extra = sorted(set(body) & {"contract", "led_before"})
+    if extra:
+        raise RuleViolation(f"{extra[0]} is not part of a Cinquecento trick (give the trump)",
+                            extra[0])
+    options = variant.resolve_options(body.get("options", {}))
+    table = variant.referee_table(options, body.get("players"))
+    ruling = cinquecento.adjudicate_trick(table, body.get("trump"), body["plays"])
+    return {"winner": {"seat": ruling.seat, "card": ruling.card},
             "explanation": list(ruling.explanation)}
 
 

@@ -83,3 +83,58 @@ def test_the_game_ends_at_500_and_a_tie_at_the_top_plays_on(client: FlaskClient,
     assert "East-West reached 150 and wins the game" in won["explanation"]
     assert client.get(f"{API}/variants/cinquecento").get_json()["players"] == {"min": 2,
                                                                                "max": 4}
+
+
+def trick(client: FlaskClient, **body: Any) -> Any:
+    return client.post(f"{API}/adjudicate/trick", json={"variant": "cinquecento", **body})
+
+
+@pytest.mark.parametrize(("trump", "cards", "seat", "card"), [
+    (None, ["7-cups", "A-coins", "3-cups", "R-cups"], 2, "3-cups"),   # no trumps: 3 above R
+    ("coins", ["7-cups", "2-coins", "3-cups", "A-cups"], 1, "2-coins"),  # any trump wins
+    ("coins", ["F-coins", "C-coins", "R-coins", "A-swords"], 2, "R-coins"),  # R C F
+    ("swords", ["4-clubs", "5-clubs", "A-cups", "6-clubs"], 3, "6-clubs"),  # no need to follow
+])
+def test_cinquecento_trick(client: FlaskClient, trump: str | None, cards: list[str], seat: int,
+                           card: str) -> None:
+    plays = [{"seat": (1 + i) % 4, "card": c} for i, c in enumerate(cards)]
+    body = trick(client, trump=trump, plays=plays).get_json()
+    assert body["winner"] == {"seat": (seat + 1) % 4, "card": card}, body
+    assert body["explanation"][-1].startswith(f"Seat {(seat + 1) % 4} wins the trick with the ")
+
+
+def test_cinquecento_trick_in_the_french_deck_for_three(client: FlaskClient) -> None:
+    body = trick(client, options={"deck": "french"}, players=3, trump="hearts",
+                 plays=[{"seat": 2, "card": "AS"}, {"seat": 0, "card": "KH"},
+                        {"seat": 1, "card": "3h"}]).get_json()
+    assert body["winner"] == {"seat": 1, "card": "3H"}
+    assert body["explanation"][-1] == "Seat 1 wins the trick with the three of hearts."
+
+
+@pytest.mark.parametrize(("body", "field"), [
+    ({"trump": "stars", "plays": [{"seat": 0, "card": "A-coins"}]}, "trump"),
+    ({"trump": None, "plays": [{"seat": 0, "card": "A-coins"}]}, "plays"),
+    ({"trump": None, "plays": [{"seat": 0, "card": "8-coins"}, {"seat": 1, "card": "A-cups"},
+                               {"seat": 2, "card": "3-cups"}, {"seat": 3, "card": "2-cups"}]},
+     "plays.0.card"),
+    ({"trump": None, "plays": [{"seat": 0, "card": "A-cups"}, {"seat": 1, "card": "A-cups"},
+                               {"seat": 2, "card": "3-cups"}, {"seat": 3, "card": "2-cups"}]},
+     "plays.1.card"),
+    ({"trump": None, "plays": [{"seat": 0, "card": "A-cups"}, {"seat": 2, "card": "7-cups"},
+                               {"seat": 1, "card": "3-cups"}, {"seat": 3, "card": "2-cups"}]},
+     "plays.1.seat"),
+    ({"contract": "7H", "plays": [{"seat": 0, "card": "A-coins"}]}, "contract"),
+    ({"players": 5, "trump": None, "plays": [{"seat": 0, "card": "A-coins"}]}, "players"),
+])
+def test_impossible_cinquecento_tricks(client: FlaskClient, body: dict[str, Any],
+                                       field: str) -> None:
+    assert_error(trick(client, **body), 422, field)
+
+
+def test_contract_games_still_need_a_contract(client: FlaskClient) -> None:
+    plays = [{"seat": 0, "card": "AS"}]
+    assert_error(client.post(f"{API}/adjudicate/trick", json={
+        "variant": "australian-500", "plays": plays}), 422, "contract")
+    assert_error(client.post(f"{API}/adjudicate/trick", json={
+        "variant": "australian-500", "trump": "S", "contract": "7S", "plays": plays}), 422,
+        "trump")

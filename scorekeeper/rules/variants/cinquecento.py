@@ -17,6 +17,7 @@ from scorekeeper.rules.base import (
     OptionSpec,
     OptionValue,
     Table,
+    referee_table,
     resolve_options,
 )
 from scorekeeper.rules.errors import RuleViolation
@@ -85,6 +86,10 @@ class Cinquecento:
         if not 0 <= table.first_dealer < table.seats:
             raise RuleViolation(f"first_dealer must be a seat from 0 to {table.seats - 1}",
                                 "first_dealer")
+
+    def referee_table(self, options: Mapping[str, OptionValue], players: object = None,
+                      sides: object = None) -> Table:
+        return referee_table(self, options, players, sides)
 
     def start(self, table: Table) -> GameState:
         return GameState(scores=(0,) * len(table.sides), dealer=table.first_dealer)
@@ -228,3 +233,66 @@ def read_card(text: object, deck: str, field: str) -> tuple[str, str]:
 
 
 VARIANT = Cinquecento()
+
+
+TRICK_ORDER = ("A", "3", "R", "C", "F", "7", "6", "5", "4", "2")  # highest first
+RANK_WORDS = {"A": "ace", "3": "three", "R": "re", "C": "cavallo", "F": "fante", "7": "seven",
+              "6": "six", "5": "five", "4": "four", "2": "two"}
+FRENCH_WORDS = {"R": "king", "C": "queen", "F": "jack"}
+
+
+@dataclass(frozen=True)
+class CinquecentoTrick:
+    winner: int  # index into plays
+    seat: int
+    card: str  # as canonical for the deck: R-coins, or KH
+    explanation: tuple[str, ...]
+
+
+def adjudicate_trick(table: Table, trump: object, plays: object) -> CinquecentoTrick:
+    """Highest trump wins, else the highest card of the suit led; nobody has to follow suit."""
+    deck = str(table.options["deck"])
+    if trump is not None and trump not in SUITS[deck]:
+        raise RuleViolation(f"trump must be null (no Marianna yet) or one of "
+                            f"{', '.join(SUITS[deck])}", "trump")
+    if not isinstance(plays, list) or len(plays) != table.seats:
+        raise RuleViolation(f"a trick here has {table.seats} plays, one per player", "plays")
+    cards: list[tuple[str, str]] = []
+    seats: list[int] = []
+    for i, play in enumerate(plays):
+        if not isinstance(play, dict) or set(play) != {"seat", "card"}:
+            raise RuleViolation('each play is {"seat": seat, "card": card}', f"plays.{i}")
+        seat = play["seat"]
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < table.seats:
+            raise RuleViolation(f"seat must be a seat from 0 to {table.seats - 1}",
+                                f"plays.{i}.seat")
+        if seats and seat != (seats[-1] + 1) % table.seats:
+            raise RuleViolation(f"play goes clockwise: after seat {seats[-1]} comes seat "
+                                f"{(seats[-1] + 1) % table.seats}", f"plays.{i}.seat")
+        card = read_card(play["card"], deck, f"plays.{i}.card")
+        if card in cards:
+            raise RuleViolation("that card has already been played to this trick",
+                                f"plays.{i}.card")
+        seats.append(seat)
+        cards.append(card)
+    led = cards[0][1]
+    trumps = [c for c in cards if c[1] == trump]
+    lines = [f"{trump.capitalize()} are trumps." if trump else
+             "No Marianna has been declared: there are no trumps."]
+    if trumps:
+        best = min(trumps, key=lambda c: TRICK_ORDER.index(c[0]))
+        lines.append("The highest trump wins.")
+    else:
+        best = min((c for c in cards if c[1] == led), key=lambda c: TRICK_ORDER.index(c[0]))
+        start = "No trump was played, so the" if trump else "The"
+        lines.append(f"{start} highest {led[:-1]} wins (A 3 R C F 7 6 5 4 2).")
+    winner = cards.index(best)
+    rank, suit = best
+    if deck == "italian":
+        code, words = f"{rank}-{suit}", RANK_WORDS[rank]
+    else:
+        letter = next(k for k, v in FRENCH_SUIT_LETTERS.items() if v == suit)
+        french = next((k for k, v in FRENCH_RANK.items() if v == rank), rank)
+        code, words = french + letter, FRENCH_WORDS.get(rank, RANK_WORDS[rank])
+    lines.append(f"Seat {seats[winner]} wins the trick with the {words} of {suit}.")
+    return CinquecentoTrick(winner, seats[winner], code, tuple(lines))
