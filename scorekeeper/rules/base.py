@@ -192,6 +192,17 @@ class Seating(Protocol):
     def check_table(self, table: Table) -> None: ...
 
 
+def check_seating(name: str, forms: tuple[tuple[int, int], ...], table: Table) -> None:
+    """The sides form one of the variant's tables, and the first dealer has a seat at it."""
+    shape = (len(table.sides), len(table.sides[0].players) if table.sides else 0)
+    if len({len(side.players) for side in table.sides}) != 1 or shape not in forms:
+        described = ", ".join(f"{s} sides of {n}" for s, n in forms)
+        raise RuleViolation(f"{name} is played by {described}", "sides")
+    if not 0 <= table.first_dealer < table.seats:
+        raise RuleViolation(f"first_dealer must be a seat from 0 to {table.seats - 1}",
+                            "first_dealer")
+
+
 def referee_table(variant: Seating, options: Mapping[str, OptionValue], players: object = None,
                   sides: object = None) -> Table:
     """A table of anonymous seats for the referee: `players` around it in `sides` sides (by

@@ -18,6 +18,7 @@ from scorekeeper.rules.base import (
     OptionSpec,
     OptionValue,
     Table,
+    check_seating,
     referee_table,
     resolve_options,
 )
@@ -104,19 +105,12 @@ class ContractVariant:
         raise UnknownBid(f"there is no bid {code!r} in {self.name}", field)
 
     def check_table(self, table: Table) -> None:
-        shape = (len(table.sides), len(table.sides[0].players) if table.sides else 0)
-        same_size = len({len(side.players) for side in table.sides}) == 1
-        if not same_size or shape not in self.forms:
-            forms = ", ".join(f"{s} sides of {n}" for s, n in self.forms)
-            raise RuleViolation(f"{self.name} is played by {forms}", "sides")
+        check_seating(self.name, self.forms, table)
         for option in FOUR_PLAYER_OPTIONS:
             if table.options.get(option) and table.seats != 4:
                 raise RuleViolation(f"option {option} is a Five-Hundred++ rule for the "
                                     "four-player game, so it needs four players",
                                     f"options.{option}")
-        if not 0 <= table.first_dealer < table.seats:
-            raise RuleViolation(f"first_dealer must be a seat from 0 to {table.seats - 1}",
-                                "first_dealer")
 
     def referee_table(self, options: Mapping[str, OptionValue], players: object = None,
                       sides: object = None) -> Table:

@@ -17,6 +17,7 @@ from scorekeeper.rules.base import (
     OptionSpec,
     OptionValue,
     Table,
+    check_seating,
     referee_table,
     resolve_options,
 )
@@ -79,13 +80,7 @@ class Cinquecento:
         return ()
 
     def check_table(self, table: Table) -> None:
-        shape = (len(table.sides), len(table.sides[0].players) if table.sides else 0)
-        if len({len(side.players) for side in table.sides}) != 1 or shape not in self.forms:
-            raise RuleViolation("Cinquecento is played by 2 sides of 2, or by 2 or 3 players "
-                                "alone", "sides")
-        if not 0 <= table.first_dealer < table.seats:
-            raise RuleViolation(f"first_dealer must be a seat from 0 to {table.seats - 1}",
-                                "first_dealer")
+        check_seating(self.name, self.forms, table)
 
     def referee_table(self, options: Mapping[str, OptionValue], players: object = None,
                       sides: object = None) -> Table:
