@@ -181,50 +181,57 @@ class Variant(Protocol):
         ...
 
 
-class Seating(Protocol):
-    """What a variant needs to seat anonymous players for the referee."""
+class SeatedGame:
+    """What every variant seated from its `forms` shares: the player counts, its options, the
+    table check, the starting state, and the anonymous table the referee uses."""
+
+    name: str
+    forms: tuple[tuple[int, int], ...]  # (sides, players per side) this game can seat
+    option_specs: tuple[OptionSpec, ...]
 
     @property
-    def name(self) -> str: ...
-    @property
-    def forms(self) -> tuple[tuple[int, int], ...]: ...  # (sides, players per side)
+    def players(self) -> tuple[int, int]:
+        counts = [sides * each for sides, each in self.forms]
+        return min(counts), max(counts)
 
-    def check_table(self, table: Table) -> None: ...
+    def resolve_options(self, given: Mapping[str, object]) -> dict[str, OptionValue]:
+        return resolve_options(self.option_specs, given)
 
+    def check_table(self, table: Table) -> None:
+        """The sides form one of the variant's tables, and the first dealer has a seat."""
+        shape = (len(table.sides), len(table.sides[0].players) if table.sides else 0)
+        if len({len(side.players) for side in table.sides}) != 1 or shape not in self.forms:
+            described = ", ".join(f"{s} sides of {n}" for s, n in self.forms)
+            raise RuleViolation(f"{self.name} is played by {described}", "sides")
+        if not 0 <= table.first_dealer < table.seats:
+            raise RuleViolation(f"first_dealer must be a seat from 0 to {table.seats - 1}",
+                                "first_dealer")
 
-def check_seating(name: str, forms: tuple[tuple[int, int], ...], table: Table) -> None:
-    """The sides form one of the variant's tables, and the first dealer has a seat at it."""
-    shape = (len(table.sides), len(table.sides[0].players) if table.sides else 0)
-    if len({len(side.players) for side in table.sides}) != 1 or shape not in forms:
-        described = ", ".join(f"{s} sides of {n}" for s, n in forms)
-        raise RuleViolation(f"{name} is played by {described}", "sides")
-    if not 0 <= table.first_dealer < table.seats:
-        raise RuleViolation(f"first_dealer must be a seat from 0 to {table.seats - 1}",
-                            "first_dealer")
+    def start(self, table: Table) -> GameState:
+        return GameState(scores=(0,) * len(table.sides), dealer=table.first_dealer)
 
-
-def referee_table(variant: Seating, options: Mapping[str, OptionValue], players: object = None,
-                  sides: object = None) -> Table:
-    """A table of anonymous seats for the referee: `players` around it in `sides` sides (by
-    default the variant's usual form for that many players; 4 players if it allows them)."""
-    counts = sorted({n * each for n, each in variant.forms})
-    players = (4 if 4 in counts else counts[0]) if players is None else players
-    if isinstance(players, bool) or players not in counts:
-        raise RuleViolation(f"{variant.name} is played by {either(counts)} players", "players")
-    assert isinstance(players, int)
-    forms = [n for n, each in variant.forms if n * each == players]
-    if sides is None:
-        sides = forms[0]
-    if isinstance(sides, bool) or sides not in forms:
-        raise RuleViolation(f"{players} players play {variant.name} in {either(forms)} sides",
-                            "sides")
-    assert isinstance(sides, int)
-    each = players // sides
-    table = Table(sides=tuple(Side(f"side {n}", tuple(f"seat {n + sides * k}"
-                                                      for k in range(each)))
-                              for n in range(sides)), options=options)
-    variant.check_table(table)
-    return table
+    def referee_table(self, options: Mapping[str, OptionValue], players: object = None,
+                      sides: object = None) -> Table:
+        """A table of anonymous seats for the referee: `players` around it in `sides` sides
+        (by default the usual form for that many players; 4 players if the game allows)."""
+        counts = sorted({n * each for n, each in self.forms})
+        players = (4 if 4 in counts else counts[0]) if players is None else players
+        if isinstance(players, bool) or players not in counts:
+            raise RuleViolation(f"{self.name} is played by {either(counts)} players", "players")
+        assert isinstance(players, int)
+        forms = [n for n, each in self.forms if n * each == players]
+        if sides is None:
+            sides = forms[0]
+        if isinstance(sides, bool) or sides not in forms:
+            raise RuleViolation(f"{players} players play {self.name} in {either(forms)} sides",
+                                "sides")
+        assert isinstance(sides, int)
+        each = players // sides
+        table = Table(sides=tuple(Side(f"side {n}", tuple(f"seat {n + sides * k}"
+                                                          for k in range(each)))
+                                  for n in range(sides)), options=options)
+        self.check_table(table)
+        return table
 
 
 def either(items: Sequence[object]) -> str:

@@ -17,10 +17,8 @@ from scorekeeper.rules.base import (
     HandResult,
     OptionSpec,
     OptionValue,
+    SeatedGame,
     Table,
-    check_seating,
-    referee_table,
-    resolve_options,
 )
 from scorekeeper.rules.bids import FRACTIONAL_BID, Bid, DisabledBid, UnknownBid
 from scorekeeper.rules.cards import Card
@@ -50,7 +48,7 @@ BidOrder = Callable[[Mapping[str, OptionValue]], tuple[Bid, ...]]
 
 
 @dataclass(frozen=True)
-class ContractVariant:
+class ContractVariant(SeatedGame):
     """A trick-taking game scored by contracts won at auction."""
 
     key: str
@@ -67,13 +65,8 @@ class ContractVariant:
     check_options: Callable[[Mapping[str, OptionValue]], None] | None = None
     team_play: bool = True
 
-    @property
-    def players(self) -> tuple[int, int]:
-        counts = [sides * each for sides, each in self.forms]
-        return min(counts), max(counts)
-
     def resolve_options(self, given: Mapping[str, object]) -> dict[str, OptionValue]:
-        options = resolve_options(self.option_specs, given)
+        options = super().resolve_options(given)
         if self.check_options is not None:
             self.check_options(options)
         return options
@@ -105,19 +98,12 @@ class ContractVariant:
         raise UnknownBid(f"there is no bid {code!r} in {self.name}", field)
 
     def check_table(self, table: Table) -> None:
-        check_seating(self.name, self.forms, table)
+        super().check_table(table)
         for option in FOUR_PLAYER_OPTIONS:
             if table.options.get(option) and table.seats != 4:
                 raise RuleViolation(f"option {option} is a Five-Hundred++ rule for the "
                                     "four-player game, so it needs four players",
                                     f"options.{option}")
-
-    def referee_table(self, options: Mapping[str, OptionValue], players: object = None,
-                      sides: object = None) -> Table:
-        return referee_table(self, options, players, sides)
-
-    def start(self, table: Table) -> GameState:
-        return GameState(scores=(0,) * len(table.sides), dealer=table.first_dealer)
 
     def score_hand(self, table: Table, state: GameState, hand: Mapping[str, Any]) -> HandResult:
         unknown = sorted(set(hand) - {"bidder", "bid", "tricks", "passed_out", "calls"})

@@ -16,10 +16,8 @@ from scorekeeper.rules.base import (
     HandResult,
     OptionSpec,
     OptionValue,
+    SeatedGame,
     Table,
-    check_seating,
-    referee_table,
-    resolve_options,
 )
 from scorekeeper.rules.errors import RuleViolation
 
@@ -57,7 +55,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
 
 
 @dataclass(frozen=True)
-class Cinquecento:
+class Cinquecento(SeatedGame):
     """The Variant protocol for Italian 500."""
 
     key: str = "cinquecento"
@@ -68,26 +66,8 @@ class Cinquecento:
     team_play: bool = True
     option_specs: tuple[OptionSpec, ...] = OPTIONS
 
-    @property
-    def players(self) -> tuple[int, int]:
-        counts = [sides * each for sides, each in self.forms]
-        return min(counts), max(counts)
-
-    def resolve_options(self, given: Mapping[str, object]) -> dict[str, OptionValue]:
-        return resolve_options(self.option_specs, given)
-
     def bids(self, options: Mapping[str, OptionValue] | None = None) -> tuple[BidSpec, ...]:
         return ()
-
-    def check_table(self, table: Table) -> None:
-        check_seating(self.name, self.forms, table)
-
-    def referee_table(self, options: Mapping[str, OptionValue], players: object = None,
-                      sides: object = None) -> Table:
-        return referee_table(self, options, players, sides)
-
-    def start(self, table: Table) -> GameState:
-        return GameState(scores=(0,) * len(table.sides), dealer=table.first_dealer)
 
     def score_hand(self, table: Table, state: GameState, hand: Mapping[str, Any]) -> HandResult:
         unknown = sorted(set(hand) - {"points", "captured", "mariannas"})
