@@ -13,6 +13,8 @@ from scorekeeper.api.schemas import (
     AuctionRulingSchema,
     DealRequestSchema,
     DealRulingSchema,
+    MeldRequestSchema,
+    MeldRulingSchema,
     TrickRequestSchema,
     TrickRulingSchema,
 )
@@ -20,9 +22,10 @@ from scorekeeper.services import referee
 
 blp = Blueprint(
     "referee", __name__, url_prefix="/adjudicate",
-    description="Settle what the table argues about. Nothing is stored and no token is needed. "
-                "Cards are written rank then suit (10D, JS; T for 10); jokers are JK, or JKR and "
-                "JKB where there are two (in quebec-500 JKB is la blanche, JKR le bonhomme).")
+    description="Settle what the table argues about: tricks, auctions, deals, melds. Nothing "
+                "is stored and no token is needed. Cards are written rank then suit (10D, JS; "
+                "T for 10); jokers are JK, or JKR and JKB where there are two (in quebec-500 "
+                "JKB is la blanche, JKR le bonhomme).")
 
 BAD_INPUT = ((400, "The body is not valid JSON"),
              (422, "The body breaks the schema, or is not a possible situation: a card the "
@@ -93,3 +96,29 @@ class Deal(MethodView):
     def post(self, body: dict[str, Any]) -> dict[str, Any]:
         """Must this deal be redone (Quebec 500: no face card, no joker, no ace)"""
         return referee.deal(body)
+
+
+MELD_EXAMPLES = {
+    "low_ace": {"summary": "A run with the ace low", "value": {
+        "variant": "rummy-500", "cards": ["AH", "2H", "3H"]}},
+    "joker": {"summary": "A joker filling a run", "value": {
+        "variant": "rummy-500", "options": {"jokers": True}, "cards": ["5C", "JK", "7C"]}},
+    "round_the_corner": {"summary": "K-A-2 is not a run", "value": {
+        "variant": "rummy-500", "cards": ["KS", "AS", "2S"]}},
+}
+
+
+@blp.route("/meld")
+class Meld(MethodView):
+    @blp.arguments(MeldRequestSchema, examples=MELD_EXAMPLES)
+    @blp.response(200, MeldRulingSchema)
+    @refusals(blp, *BAD_INPUT)
+    def post(self, body: dict[str, Any]) -> dict[str, Any]:
+        """Is this a valid meld (Rummy 500), of which kind, and what is it worth
+
+        A set is 3 or 4 cards of one rank (different suits); a run is 3 or more in one suit,
+        the ace high (Q-K-A) or low (A-2-3) but never both. A joker stands for one card and
+        scores 15. Cards no deal could hold (JK without jokers, a card twice from one deck)
+        are refused with 422; anything else gets a ruling, valid or not.
+        """
+        return referee.meld(body)

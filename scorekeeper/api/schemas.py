@@ -54,7 +54,7 @@ class OptionSchema(Strict):
         "description": "boolean, integer, string, or table (a JSON object: fractional_values)"})
     default = fields.Raw(allow_none=True, required=True)
     description = fields.Str(required=True)
-    choices = fields.List(fields.Str(), metadata={"description": "the accepted values, if fixed"})
+    choices = fields.List(fields.Raw(), metadata={"description": "the accepted values, if fixed"})
     nullable = fields.Bool(metadata={"description": "null is accepted (switches the rule off)"})
     minimum = fields.Int()
     maximum = fields.Int()
@@ -142,6 +142,47 @@ class MariannaSchema(Strict):
         "description": "declared after the stock ran out (not allowed)"})
 
 
+RUMMY_CARD = "a card: AH, 10D (T for 10), QS; JK (or JKR, JKB) with option jokers"
+MAX_MELD = 13  # the longest run
+MAX_RUMMY_CARDS = 108  # two decks with their jokers
+
+
+def rummy_cards(description: str, most: int = MAX_RUMMY_CARDS, **kwargs: Any) -> fields.List[str]:
+    return fields.List(fields.Str(validate=validate.Length(1, 4)),
+                       validate=validate.Length(0, most), metadata={
+                           "description": f"{description}; {RUMMY_CARD}"}, **kwargs)
+
+
+class LayoffSchema(Strict):
+    card = fields.Str(required=True, validate=validate.Length(1, 4),
+                      metadata={"description": RUMMY_CARD, "example": "10H"})
+    onto = fields.List(fields.Int(strict=True, validate=validate.Range(0, MAX_MELD * 8)),
+                       required=True, validate=validate.Length(2, 2), metadata={
+        "description": "[player index, meld index] of the meld the card extends (anyone's)",
+        "example": [0, 0]})
+
+
+class RummyPlayerSchema(Strict):
+    """One player's hand: the cards (melds, layoffs, hand) or the points counted at the table."""
+
+    melds = fields.List(rummy_cards("one meld", MAX_MELD + 8), validate=validate.Length(0, 40),
+                        metadata={"description": "the sets and runs this player laid down",
+                                  "example": [["7H", "8H", "9H"], ["QS", "QD", "QC"]]})
+    layoffs = fields.List(fields.Nested(LayoffSchema), validate=validate.Length(0, 60),
+                          metadata={"description": "cards this player added to melds on the "
+                                                   "table; their points are this player's"})
+    hand = rummy_cards("the cards still in hand when the hand ended (each counts against)")
+    went_out = StrictBool(metadata={
+        "description": "this player went out (default: true exactly when the hand is empty)"})
+    discard = fields.Str(validate=validate.Length(1, 4), metadata={
+        "description": "the final discard of the player who went out (required by option "
+                       "boathouse); it scores nothing"})
+    meld_points = fields.Int(strict=True, validate=validate.Range(0, 2000), metadata={
+        "description": "quick form: points melded and laid off, as counted at the table"})
+    hand_points = fields.Int(strict=True, validate=validate.Range(0, 2000), metadata={
+        "description": "quick form: points of the cards left in hand"})
+
+
 class HandInputSchema(Strict):
     """A hand as entered at the table. Which fields apply depends on the variant."""
 
@@ -173,6 +214,10 @@ class HandInputSchema(Strict):
                        "(R-coins, or KH in the French-deck form); the service counts them"})
     mariannas = fields.List(fields.Nested(MariannaSchema), validate=validate.Length(0, 8),
                             metadata={"description": "Cinquecento: in the order declared"})
+
+    players = fields.List(fields.Nested(RummyPlayerSchema), validate=validate.Length(1, 8),
+                          metadata={"description": "Rummy 500: each player's hand, in side order "
+                                                   "(all by cards, or all by counted points)"})
 
     @ma.post_load
     def canonical(self, data: dict[str, Any], **_kwargs: Any) -> dict[str, Any]:
@@ -335,3 +380,17 @@ class DealRequestSchema(RefereeSchema):
 class DealRulingSchema(Strict):
     redeal = fields.Bool(required=True)
     explanation = fields.List(fields.Str(), required=True)
+
+
+class MeldRequestSchema(RefereeSchema):
+    cards = rummy_cards("the meld, in any order", MAX_MELD + 8, required=True)
+
+
+class MeldRulingSchema(Strict):
+    valid = fields.Bool(required=True)
+    kind = fields.Str(allow_none=True, required=True, validate=validate.OneOf(["set", "run"]),
+                      metadata={"description": "set, run, or null when not a meld"})
+    points = fields.Int(required=True, metadata={
+        "description": "what the meld scores (0 when not a meld)", "example": 20})
+    explanation = fields.List(fields.Str(), required=True, metadata={"example": [
+        "A run of hearts: A, 2, 3. The ace is low.", "Worth 20 points (15 + 2 + 3)."]})

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any, Protocol
 
 from scorekeeper.rules.errors import RuleViolation
@@ -20,7 +20,7 @@ class OptionSpec:
     type: str  # "boolean", "integer", "string" or "table"
     default: OptionValue
     description: str
-    choices: tuple[str, ...] | None = None
+    choices: tuple[str, ...] | tuple[int, ...] | None = None
     nullable: bool = False
     minimum: int | None = None
     maximum: int | None = None
@@ -45,6 +45,8 @@ class OptionSpec:
                 raise RuleViolation(f"option {self.name} must be at least {self.minimum}", where)
             if self.maximum is not None and value > self.maximum:
                 raise RuleViolation(f"option {self.name} must be at most {self.maximum}", where)
+            if self.choices is not None and value not in self.choices:
+                raise RuleViolation(f"option {self.name} must be {either(self.choices)}", where)
             return value
         if self.type == "table" and self.checker is not None:
             return self.checker(value, where)
@@ -136,12 +138,24 @@ class GameState:
 
 
 @dataclass(frozen=True)
+class Contract:
+    """The contract of a hand: who won the auction, with which bid, and whether it was made."""
+
+    seat: int
+    bid: str
+    made: bool
+
+
+@dataclass(frozen=True)
 class HandResult:
     """What one hand did: points per side, why, and the state after it."""
 
     deltas: tuple[int, ...]
     explanation: tuple[str, ...]
     state: GameState
+    # Per side, what the hand adds to the game's statistics ({"card_points": 68, ...}).
+    tally: tuple[Mapping[str, int], ...] = ()
+    contract: Contract | None = None
 
 
 class Variant(Protocol):
@@ -232,6 +246,37 @@ class SeatedGame:
                                   for n in range(sides)), options=options)
         self.check_table(table)
         return table
+
+
+def race_hand(table: Table, state: GameState, deltas: Sequence[int], lines: list[str],
+              tally: tuple[Mapping[str, int], ...] = ()) -> HandResult:
+    """A hand of a race to the `target` option (Cinquecento, Rummy): add the deltas, see whether
+    somebody won, and pass the deal one seat on."""
+    scores = tuple(s + d for s, d in zip(state.scores, deltas, strict=True))
+    target = table.options["target"]
+    assert isinstance(target, int)
+    winner = winner_at_target(table, scores, target, lines)
+    after = replace(state, scores=scores, dealer=(state.dealer + 1) % table.seats,
+                    hands_played=state.hands_played + 1, finished=winner is not None,
+                    winner=winner)
+    return HandResult(deltas=tuple(deltas), explanation=tuple(lines), state=after, tally=tally)
+
+
+def winner_at_target(table: Table, scores: Sequence[int], target: int,
+                     lines: list[str]) -> int | None:
+    """The side at or above the target wins; the highest of several; a tie at the top plays on.
+    Says so in `lines`."""
+    over = [s for s, score in enumerate(scores) if score >= target]
+    if not over:
+        return None
+    best = max(scores[s] for s in over)
+    top = [s for s in over if scores[s] == best]
+    if len(top) > 1:
+        names = " and ".join(table.sides[s].name for s in top)
+        lines.append(f"{names} are level at {best}: play on")
+        return None
+    lines.append(f"{table.sides[top[0]].name} reached {target} and wins the game")
+    return top[0]
 
 
 def either(items: Sequence[object]) -> str:

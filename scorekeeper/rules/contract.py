@@ -13,6 +13,7 @@ from typing import Any
 from scorekeeper.rules.auction import adjudicate_auction
 from scorekeeper.rules.base import (
     BidSpec,
+    Contract,
     GameState,
     HandResult,
     OptionSpec,
@@ -212,8 +213,9 @@ class ContractVariant(SeatedGame):
         if ralphed and options["ralphing"]:
             barred = bidder
             lines.append(f"{table.player_at(bidder)} is ralphed and may not win the next auction")
-        return self._finish(table, state, deltas, lines, bidding_side=side, made=made,
-                            redeals=0, barred=barred)
+        result = self._finish(table, state, deltas, lines, bidding_side=side, made=made,
+                              redeals=0, barred=barred)
+        return replace(result, contract=Contract(bidder, bid.code, made))
 
     def _passed_out(self, table: Table, state: GameState, hand: Mapping[str, Any]) -> HandResult:
         policy = table.options["pass_out"]

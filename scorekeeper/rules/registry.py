@@ -7,8 +7,9 @@ from scorekeeper.rules.errors import UnknownVariant
 from scorekeeper.rules.variants.australian import VARIANT as AUSTRALIAN_500
 from scorekeeper.rules.variants.cinquecento import VARIANT as CINQUECENTO
 from scorekeeper.rules.variants.quebec import VARIANT as QUEBEC_500
+from scorekeeper.rules.variants.rummy import VARIANT as RUMMY_500
 
-VARIANTS: tuple[Variant, ...] = (AUSTRALIAN_500, QUEBEC_500, CINQUECENTO)
+VARIANTS: tuple[Variant, ...] = (AUSTRALIAN_500, QUEBEC_500, CINQUECENTO, RUMMY_500)
 
 
 def find_variant(key: str) -> Variant:

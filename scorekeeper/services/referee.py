@@ -12,7 +12,7 @@ from scorekeeper.rules.deal import adjudicate_deal
 from scorekeeper.rules.errors import RuleViolation
 from scorekeeper.rules.registry import find_variant
 from scorekeeper.rules.tricks import adjudicate_trick
-from scorekeeper.rules.variants import cinquecento
+from scorekeeper.rules.variants import cinquecento, rummy
 
 
 def _contract_game(body: Mapping[str, Any], what: str) -> tuple[ContractVariant, Table]:
@@ -73,3 +73,15 @@ def deal(body: Mapping[str, Any]) -> dict[str, Any]:
     variant, table = _contract_game(body, "deal")
     ruling = adjudicate_deal(variant, table, body["cards"])
     return {"redeal": ruling.redeal, "explanation": list(ruling.explanation)}
+
+
+def meld(body: Mapping[str, Any]) -> dict[str, Any]:
+    variant = find_variant(body["variant"])
+    if variant is not rummy.VARIANT:
+        raise RuleViolation(f"{variant.name} has no melds to judge (melds are Rummy 500's)",
+                            "variant")
+    options = variant.resolve_options(body.get("options", {}))
+    table = variant.referee_table(options, body.get("players"), body.get("sides"))
+    ruling = rummy.adjudicate_meld(table, body["cards"])
+    return {"valid": ruling.valid, "kind": ruling.kind, "points": ruling.points,
+            "explanation": list(ruling.explanation)}

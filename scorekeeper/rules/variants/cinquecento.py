@@ -7,7 +7,7 @@ Mariannas declared (RULES.md, cinquecento).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper.rules.base import (
@@ -18,6 +18,7 @@ from scorekeeper.rules.base import (
     OptionValue,
     SeatedGame,
     Table,
+    race_hand,
 )
 from scorekeeper.rules.errors import RuleViolation
 
@@ -76,15 +77,13 @@ class Cinquecento(SeatedGame):
         points = self._card_points(table, hand)
         deltas = list(points)
         lines = [f"{table.sides[s].name} took {p} card points: +{p}" for s, p in enumerate(points)]
+        tally = [{"card_points": p, "marianna_points": 0, "mariannas": 0} for p in points]
         for side, value, line in self._mariannas(table, hand.get("mariannas", [])):
             deltas[side] += value
+            tally[side]["marianna_points"] += value
+            tally[side]["mariannas"] += 1
             lines.append(line)
-        scores = tuple(s + d for s, d in zip(state.scores, deltas, strict=True))
-        winner = self._winner(table, scores, lines)
-        after = replace(state, scores=scores, dealer=(state.dealer + 1) % table.seats,
-                        hands_played=state.hands_played + 1, finished=winner is not None,
-                        winner=winner)
-        return HandResult(deltas=tuple(deltas), explanation=tuple(lines), state=after)
+        return race_hand(table, state, deltas, lines, tuple(tally))
 
     # -- pieces --------------------------------------------------------------------------------
 
@@ -149,22 +148,6 @@ class Cinquecento(SeatedGame):
                 line += f"; {suit} are trumps"
             scored.append((side, values[i], line))
         return scored
-
-    def _winner(self, table: Table, scores: tuple[int, ...], lines: list[str]) -> int | None:
-        """A side at or above the target wins; the highest of several; a tie at the top plays
-        on."""
-        target = int(table.options["target"])  # type: ignore[arg-type]
-        over = [s for s, score in enumerate(scores) if score >= target]
-        if not over:
-            return None
-        best = max(scores[s] for s in over)
-        top = [s for s in over if scores[s] == best]
-        if len(top) > 1:
-            names = " and ".join(table.sides[s].name for s in top)
-            lines.append(f"{names} are level at {best}: play on")
-            return None
-        lines.append(f"{table.sides[top[0]].name} reached {target} and wins the game")
-        return top[0]
 
 
 def count_captured(captured: object, sides: int, deck: str) -> list[int]:
