@@ -18,9 +18,18 @@ from scorekeeper.models import Game, Hand
 SEEDS = Path(__file__).resolve().parent.parent / "seeds"
 SEED_FILES = sorted(SEEDS.glob("*.json"))
 
-# Final standings worked out with pencil and paper from the Avondale table (6♠ 40 … 10NT 520,
-# misère 250, hi/lo 350), 10 a trick to the defenders; see the running totals in each comment.
+# Final standings worked out with pencil and paper: the trick-taking games from the Avondale table
+# (6♠ 40 … 10NT 520, misère 250, hi/lo 350), 10 a trick to the defenders; Cinquecento from card
+# points and Mariannas; Rummy 500 from melds, lay-offs and cards left in hand (/tmp/spec/rummy.md
+# decisions). See the running totals in each comment.
 EXPECTED: dict[str, dict[str, Any]] = {
+    # Cinquecento, default options (Mariannas 40 for the first of a hand, 20 for each later one),
+    # card points + Mariannas: 108/52 (68/52, coins Marianna 40), 155/165 (captured 47/73, cups
+    # Marianna 40), 236/264 (61/59, swords 40 to Est-Ovest then clubs 20 to Nord-Sud), 316/304,
+    # 354/386 (captured 38/82), 420/440, 492/488, then 64/56 + swords 40: 596/544, both past 500
+    # in the same hand and the higher, Nord-Sud, wins. Dealer 1 + 8 hands → seat 1 again.
+    "cinquecento-trattoria": {"hands_played": 8, "scores": [596, 544], "finished": True,
+                              "winner": 0, "dealer": 1},
     # 30/200, 170/220, redeal, -110/260 (8♦ failed), -70/320, 150/350, 400/350 (misère),
     # 450/190 (7♣ failed), 460/490, then 7♠ made: 600/520, both past 500 and the bidders win.
     "friday-club": {"hands_played": 10, "scores": [600, 520], "finished": True, "winner": 0,
@@ -30,6 +39,16 @@ EXPECTED: dict[str, dict[str, Any]] = {
     # 350/360 (hi/lo made), 250/410 (6♥ failed): still being played.
     "house-rules": {"hands_played": 8, "scores": [250, 410], "finished": False, "winner": None,
                     "dealer": 3},
+    # Rummy 500 with jokers (15 each, ace 15 even low), Ann/Ben/Cleo/Dev, melded + laid off − in
+    # hand: 64/13/14/-36 (Ann out: 54 + 10H laid off; Cleo's JK-9D-10D 34), 89/93/37/-21 (Ben
+    # out), 95/112/116/1 (Cleo out: 10S-KS + AS laid off 55, 8s 24; Dev lays JKB on Ben's aces),
+    # 155/107/148/44 (stock ran out, nobody out), 160/139/127/112 (Dev out: 51 melded, KC and 7S
+    # laid off 17), 255/124/191/132 (Ann out), 290/180/301/109 (Cleo out), 356/300/376/112 (Ben
+    # out), 446/333/411/123 (Ann out), then Cleo goes out with 76 melded + 4S, JK, 8D laid off
+    # (+103) while Ann makes +57: 503/318/514/135, two past 500 and Cleo, the highest, wins.
+    # Dealer 2 + 10 hands → seat 0.
+    "rummy-night": {"hands_played": 10, "scores": [503, 318, 514, 135], "finished": True,
+                    "winner": 2, "dealer": 0},
     # 140/20/10, 160/-80/40, 170/-60/260, redeal, 200/-340/300, 450/-340/300 (misère),
     # 480/-640/330: Bill (East) goes out the back door and Joan (North), the highest, wins.
     "three-handed": {"hands_played": 7, "scores": [480, -640, 330], "finished": True,
@@ -54,7 +73,7 @@ def seeded_games(app: Flask) -> dict[str, dict[str, Any]]:
         return {game.seed_name: dict(game.state) for game in games if game.seed_name}
 
 
-def test_the_seed_folder_has_the_three_demo_games() -> None:
+def test_the_seed_folder_has_the_worked_out_demo_games() -> None:
     assert {path.stem for path in SEED_FILES} >= set(EXPECTED)
 
 
@@ -131,7 +150,7 @@ def test_seed_hands_are_accepted_by_the_http_api(client: FlaskClient, path: Path
 
 def test_a_refused_seed_file_leaves_nothing_behind(app: Flask, runner: FlaskCliRunner,
                                                    tmp_path: Path) -> None:
-    bad = {"game": seed_data(SEED_FILES[0])["game"],
+    bad = {"game": seed_data(SEEDS / "friday-club.json")["game"],
            "hands": [{"bidder": 1, "bid": "7H", "tricks": [3, 7]},
                      {"bidder": 0, "bid": "6S", "tricks": [3, 8]}]}
     (tmp_path / "bad.json").write_text(json.dumps(bad), encoding="utf-8")

@@ -16,9 +16,10 @@ from scorekeeper.api.schemas import (
     GameSchema,
     HandInputSchema,
     HandSchema,
+    StatsSchema,
     WriteHeadersSchema,
 )
-from scorekeeper.services import games, present
+from scorekeeper.services import games, present, stats
 from scorekeeper.services.games import Reply, WriteRequest
 
 blp = Blueprint("games", __name__, url_prefix="/games",
@@ -96,6 +97,21 @@ class Game(MethodView):
         if request.if_none_match.contains_weak(tag.strip('"')):
             return Response(status=304, headers={"ETag": tag})
         return present.game_view(game), 200, {"ETag": tag}
+
+
+@blp.route(f"{GAME}/stats")
+class Stats(MethodView):
+    @blp.response(200, StatsSchema, headers=ETAG)
+    @blp.alt_response(304, description="Not modified since the ETag in If-None-Match")
+    @refusal(blp, 404, "No such game")
+    def get(self, game_id: int) -> Result | Response:
+        """Statistics per side and player: hands won; meld points and penalties (Rummy 500);
+        card and Marianna points (Cinquecento); bids won, made and failed by bid (the contract
+        games)"""
+        tag = present.etag(games.get_game(game_id))
+        if request.if_none_match.contains_weak(tag.strip('"')):
+            return Response(status=304, headers={"ETag": tag})
+        return stats.game_stats(game_id), 200, {"ETag": tag}
 
 
 @blp.route(f"{GAME}/hands")

@@ -255,6 +255,64 @@ class ChangeSchema(Strict):
     after = fields.Dict(allow_none=True, metadata={"description": "the hand after the change"})
 
 
+# -- statistics ---------------------------------------------------------------------------------
+
+
+class BidCountSchema(Strict):
+    bid = fields.Str(required=True, metadata={"example": "7H"})
+    won = fields.Int(required=True, metadata={"description": "auctions won with this bid"})
+    made = fields.Int(required=True)
+    failed = fields.Int(required=True)
+
+
+class BidRecordSchema(Strict):
+    won = fields.Int(required=True, metadata={"description": "auctions won"})
+    made = fields.Int(required=True, metadata={"description": "contracts made"})
+    failed = fields.Int(required=True, metadata={"description": "contracts failed"})
+    by_bid = fields.List(fields.Nested(BidCountSchema), required=True, metadata={
+        "description": "the same, bid by bid in auction order (bids never won are left out)"})
+
+
+class CountsSchema(Strict):
+    """The counts that mean something in the game's variant; the others are left out."""
+
+    hands_won = fields.Int(required=True, metadata={
+        "description": "hands in which this side gained the most points (a tie at the top "
+                       "counts for nobody)"})
+    card_points = fields.Int(metadata={"description": "Cinquecento: card points captured"})
+    marianna_points = fields.Int(metadata={"description": "Cinquecento: points for Mariannas"})
+    mariannas = fields.Int(metadata={"description": "Cinquecento: Mariannas declared"})
+    meld_points = fields.Int(metadata={"description": "Rummy 500: points melded and laid off"})
+    penalty_points = fields.Int(metadata={
+        "description": "Rummy 500: points of the cards left in hand, counted against"})
+    went_out = fields.Int(metadata={"description": "Rummy 500: hands in which this player went "
+                                                   "out"})
+    bids = fields.Nested(BidRecordSchema, metadata={
+        "description": "Australian and Quebec 500: the contracts this side or player won"})
+
+
+class PlayerStatsSchema(CountsSchema):
+    """A player: their bids; all of the side's counts when they play alone."""
+
+    hands_won = fields.Int()
+    name = fields.Str(required=True)
+    seat = fields.Int(required=True)
+
+
+class SideStatsSchema(CountsSchema):
+    side = fields.Int(required=True)
+    name = fields.Str(required=True)
+    score = fields.Int(required=True)
+    players = fields.List(fields.Nested(PlayerStatsSchema), required=True)
+
+
+class StatsSchema(Strict):
+    game_id = fields.Int(required=True)
+    variant = fields.Str(required=True)
+    hands_played = fields.Int(required=True)
+    sides = fields.List(fields.Nested(SideStatsSchema), required=True)
+
+
 class WriteHeadersSchema(ma.Schema):
     class Meta:
         unknown = ma.EXCLUDE

@@ -173,6 +173,10 @@ class Variant(Protocol):
     def team_play(self) -> bool: ...
     @property
     def option_specs(self) -> tuple[OptionSpec, ...]: ...
+    @property
+    def statistics(self) -> tuple[str, ...]:
+        """The counts each hand's `tally` carries per side, for GET /games/{id}/stats."""
+        ...
 
     def resolve_options(self, given: Mapping[str, object]) -> dict[str, OptionValue]:
         """Every option with its value for a new game; raises RuleViolation on a bad one."""
@@ -202,6 +206,7 @@ class SeatedGame:
     name: str
     forms: tuple[tuple[int, int], ...]  # (sides, players per side) this game can seat
     option_specs: tuple[OptionSpec, ...]
+    statistics: tuple[str, ...] = ()
 
     @property
     def players(self) -> tuple[int, int]:

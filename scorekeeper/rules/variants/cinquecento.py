@@ -66,6 +66,7 @@ class Cinquecento(SeatedGame):
     forms: tuple[tuple[int, int], ...] = ((2, 2), (2, 1), (3, 1))
     team_play: bool = True
     option_specs: tuple[OptionSpec, ...] = OPTIONS
+    statistics: tuple[str, ...] = ("card_points", "marianna_points", "mariannas")
 
     def bids(self, options: Mapping[str, OptionValue] | None = None) -> tuple[BidSpec, ...]:
         return ()

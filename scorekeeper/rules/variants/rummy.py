@@ -94,6 +94,7 @@ class Rummy(SeatedGame):
     forms: tuple[tuple[int, int], ...] = tuple((n, 1) for n in range(2, 9))
     team_play: bool = False
     option_specs: tuple[OptionSpec, ...] = OPTIONS
+    statistics: tuple[str, ...] = ("meld_points", "penalty_points", "went_out")
 
     def bids(self, options: Mapping[str, OptionValue] | None = None) -> tuple[BidSpec, ...]:
         return ()

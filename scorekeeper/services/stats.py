@@ -1,0 +1,70 @@
+"""A game's statistics: who won the hands, where the points came from, how the bids went.
+
+Each hand is scored again by the rules from the state stored before it, so the statistics can
+never disagree with the score sheet and need no storage of their own.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from scorekeeper.rules.base import GameState
+from scorekeeper.rules.registry import find_variant
+from scorekeeper.services.games import list_hands, table_of
+
+
+def game_stats(game_id: int) -> dict[str, Any]:
+    game, hands = list_hands(game_id)
+    variant = find_variant(game.variant)
+    table = table_of(game)
+    n = len(table.sides)
+    hands_won = [0] * n
+    tallies: list[Counter[str]] = [Counter() for _ in range(n)]
+    bids: dict[int, list[tuple[str, bool]]] = {seat: [] for seat in range(table.seats)}
+    state = variant.start(table)
+    for hand in hands:
+        result = variant.score_hand(table, state, hand.input)
+        best = max(result.deltas)
+        if list(result.deltas).count(best) == 1:  # a hand level at the top is nobody's
+            hands_won[result.deltas.index(best)] += 1
+        for counter, tally in zip(tallies, result.tally, strict=False):
+            counter.update(tally)
+        if result.contract is not None:
+            bids[result.contract.seat].append((result.contract.bid, result.contract.made))
+        state = GameState.from_dict(hand.state)
+
+    order = [bid.code for bid in variant.bids(game.options)]
+    contract_game = bool(order)
+    sides = []
+    for s, side in enumerate(table.sides):
+        seats = [seat for seat in range(table.seats) if table.side_of(seat) == s]
+        own = {"hands_won": hands_won[s], **{key: tallies[s][key] for key in variant.statistics}}
+        players = []
+        for seat in seats:
+            player: dict[str, Any] = {"name": table.player_at(seat), "seat": seat}
+            if len(seats) == 1:
+                player.update(own)
+            if contract_game:
+                player["bids"] = bid_record(bids[seat], order)
+            players.append(player)
+        entry: dict[str, Any] = {"side": s, "name": side.name, "score": state.scores[s], **own}
+        if contract_game:
+            entry["bids"] = bid_record([b for seat in seats for b in bids[seat]], order)
+        entry["players"] = players
+        sides.append(entry)
+    return {"game_id": game.id, "variant": game.variant, "hands_played": len(hands),
+            "sides": sides}
+
+
+def bid_record(contracts: list[tuple[str, bool]], order: list[str]) -> dict[str, Any]:
+    """Auctions won, contracts made and failed, in all and bid by bid (in auction order)."""
+    by_bid = []
+    for code in sorted({code for code, _ in contracts},
+                       key=lambda c: order.index(c) if c in order else len(order)):
+        made = [m for c, m in contracts if c == code]
+        by_bid.append({"bid": code, "won": len(made), "made": sum(made),
+                       "failed": len(made) - sum(made)})
+    made_count = sum(made for _, made in contracts)
+    return {"won": len(contracts), "made": made_count, "failed": len(contracts) - made_count,
+            "by_bid": by_bid}
