@@ -344,3 +344,45 @@ def test_put_hand_never_fails_with_5xx(client: FlaskClient, body: Any) -> None:
     check_refusal_or_success(response, (200,), game, before)
     if response.status_code == 200:
         assert game.hands()[0]["deltas"] == response.get_json()["deltas"]
+
+
+# -- (d) Rummy 500: any near-valid hand is scored or refused cleanly -----------------------------
+
+RUMMY_CARDS = st.sampled_from([f"{rank}{suit}" for rank in ("A", "2", "5", "9", "10", "J", "Q",
+                                                              "K", "11")
+                               for suit in "SHD"] + ["JK", "JKR", "xx"])
+rummy_melds = st.lists(st.lists(RUMMY_CARDS, min_size=2, max_size=5), max_size=2)
+rummy_full = st.fixed_dictionaries({}, optional={
+    "melds": mostly(rummy_melds),
+    "layoffs": mostly(st.lists(st.fixed_dictionaries(
+        {"card": RUMMY_CARDS, "onto": mostly(st.lists(st.integers(-1, 3), min_size=2,
+                                                      max_size=2))}), max_size=2)),
+    "hand": mostly(st.lists(RUMMY_CARDS, max_size=4)),
+    "went_out": mostly(st.booleans()),
+    "discard": RUMMY_CARDS})
+rummy_quick = st.fixed_dictionaries(
+    {"meld_points": mostly(st.integers(-5, 300)), "hand_points": mostly(st.integers(-5, 100))},
+    optional={"went_out": st.booleans()})
+rummy_bodies = st.one_of(
+    json_values,
+    st.fixed_dictionaries({"players": st.lists(rummy_full, min_size=2, max_size=4)}),
+    st.fixed_dictionaries({"players": st.lists(rummy_quick, min_size=2, max_size=4)}))
+
+
+@settings(SETTINGS, max_examples=300)
+@given(body=rummy_bodies, options=st.sampled_from([{}, {"jokers": True, "ace_low_points": 1}]))
+def test_rummy_hand_never_fails_with_5xx(client: FlaskClient, body: Any,
+                                          options: dict[str, Any]) -> None:
+    sides = [{"name": name, "players": [name]} for name in ("Ann", "Bo", "Cy")]
+    created = client.post(GAMES, json={"variant": "rummy-500", "sides": sides,
+                                       "options": options})
+    assert created.status_code == 201, created.get_json()
+    game = Game(client, options, created=created.get_json())
+    before = game.state()
+    response = game.record(body)
+    check_refusal_or_success(response, (201,), game, before)
+    if response.status_code == 201:
+        recorded = response.get_json()
+        assert recorded["scores"] == recorded["deltas"]
+        # Nobody can score more than the cards in play are worth.
+        assert all(-450 <= delta <= 430 for delta in recorded["deltas"])
