@@ -366,7 +366,13 @@ rummy_quick = st.fixed_dictionaries(
 rummy_bodies = st.one_of(
     json_values,
     st.fixed_dictionaries({"players": st.lists(rummy_full, min_size=2, max_size=4)}),
-    st.fixed_dictionaries({"players": st.lists(rummy_quick, min_size=2, max_size=4)}))
+    st.fixed_dictionaries({"players": st.lists(rummy_quick, min_size=2, max_size=4)}),
+    st.fixed_dictionaries({"players": st.lists(st.fixed_dictionaries(
+        {"meld_points": st.integers(0, 120), "hand_points": st.integers(0, 60)}),
+        min_size=3, max_size=3)}),
+    st.fixed_dictionaries({"players": st.lists(st.fixed_dictionaries(
+        {"melds": st.just([]), "hand": st.lists(RUMMY_CARDS, min_size=1, max_size=3)}),
+        min_size=3, max_size=3)}))
 
 
 @settings(SETTINGS, max_examples=300)
