@@ -1,0 +1,383 @@
+"""The fold: from the teams, the draw, the number of advances and the reported games, every round,
+match, standing and the champion (RULES.md, Tournament format; the choices in README)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from scorekeeper.rules.errors import RuleViolation
+from scorekeeper.tournaments.model import Match, Report, Round, Standing, Team, Tournament
+from scorekeeper.tournaments.pairing import (
+    bracket_seeds,
+    bracket_size,
+    circle_rounds,
+    draw_order,
+    draw_tables,
+    swiss_pairs,
+)
+
+KNOCKOUT_NAMES = {2: "Final", 4: "Semi-finals", 8: "Quarter-finals"}
+QUEBEC_KNOCKOUT_SIZES = (8, 4, 2)
+
+
+@dataclass
+class Fold:
+    """One pass over a tournament: rounds are added as the advances allow."""
+
+    fmt: str
+    teams: Sequence[Team]
+    options: Mapping[str, Any]
+    seed: int
+    order: tuple[int, ...]
+    reports: dict[str, list[Report]]
+    rounds: list[Round] = field(default_factory=list)
+    stale: list[Report] = field(default_factory=list)
+    closed: bool = False  # a league format whose last round was closed by an advance
+
+    # -- building ------------------------------------------------------------------------------
+
+    def add_round(self, name: str, kind: str, matches: Sequence[tuple[str, tuple[int, ...],
+                                                                      int, int | None]]) -> None:
+        """Add a round of (kind, teams, games, first_to) matches, with their reports."""
+        number = len(self.rounds) + 1
+        built = []
+        for i, (match_kind, teams, games, first_to) in enumerate(matches, start=1):
+            match = Match(f"r{number}m{i}", number, match_kind, teams, games, first_to)
+            built.append(self.with_reports(match))
+        self.rounds.append(Round(number, name, kind, tuple(built)))
+
+    def with_reports(self, match: Match) -> Match:
+        """The match with the reports that fit it: its teams, numbered 1, 2, ... until complete;
+        the rest are stale."""
+        fitting: list[Report] = []
+        for report in sorted(self.reports.pop(match.key, []), key=lambda r: r.number):
+            current = replace(match, results=tuple(fitting))
+            if (match.kind == "bye" or report.teams != match.teams or current.complete
+                    or report.number != len(fitting) + 1):
+                self.stale.append(report)
+            else:
+                fitting.append(report)
+        return replace(match, results=tuple(fitting))
+
+    def number(self, team: int) -> int:
+        return self.order.index(team) + 1
+
+    def games(self, stage: str) -> int:
+        value = self.options["games_per_match"]
+        return int(value[stage]) if isinstance(value, dict) else int(value)
+
+    # -- the rounds of each format -------------------------------------------------------------
+
+    def first(self) -> None:
+        fmt = self.fmt
+        if fmt == "quebec":
+            games = self.games("qualifying")
+            pairs: list[tuple[str, tuple[int, ...], int, int | None]] = [
+                ("match", (self.order[i], self.order[i + 1]), games, None)
+                for i in range(0, len(self.order) - 1, 2)]
+            if len(self.order) % 2:
+                pairs.append(("bye", (self.order[-1],), games, None))
+            self.add_round("Qualifying round", "league", pairs)
+        elif fmt == "single_elimination":
+            size = bracket_size(len(self.order))
+            seeds = bracket_seeds(size)
+            games = self.games("knockout")
+            slots = [self.order[s - 1] if s <= len(self.order) else None for s in seeds]
+            matches: list[tuple[str, tuple[int, ...], int, int | None]] = []
+            for a, b in zip(slots[::2], slots[1::2], strict=True):
+                if a is not None and b is not None:
+                    matches.append(("match", (a, b), games, games // 2 + 1))
+                else:
+                    only = a if a is not None else b
+                    assert only is not None
+                    matches.append(("bye", (only,), 0, None))
+            self.add_round(round_name(size), "knockout", matches)
+        elif fmt == "round_robin":
+            games = self.games("league")
+            for k, pairs_ in enumerate(circle_rounds(self.order), start=1):
+                self.add_round(f"Round {k}", "league",
+                               [("match", (a, b), games, None) if b is not None else
+                                ("bye", (a,), 0, None) for a, b in pairs_])
+        elif fmt == "swiss":
+            self.swiss_round(list(self.order), set(), set())
+        else:
+            self.table_round()
+
+    def swiss_round(self, ranked: list[int], met: set[frozenset[int]],
+                    had_bye: set[int]) -> bool:
+        paired = swiss_pairs(ranked, met, had_bye)
+        if paired is None:
+            return False
+        pairs, bye = paired
+        games = self.games("league")
+        matches: list[tuple[str, tuple[int, ...], int, int | None]] = [
+            ("match", pair, games, None) for pair in pairs]
+        if bye is not None:
+            matches.append(("bye", (bye,), games, None))
+        self.add_round(f"Round {len(self.league_rounds()) + 1}", "league", matches)
+        return True
+
+    def table_round(self) -> None:
+        k = len(self.league_rounds()) + 1
+        tables = draw_tables(self.order, int(self.options["table_size"]), self.seed, k)
+        self.add_round(f"Round {k}", "league",
+                       [("table", table, self.games("league"), None) for table in tables])
+
+    def advance(self) -> bool:
+        """Close the current round and build the next; False if nothing can follow yet."""
+        last = self.rounds[-1]
+        if not all(r.complete for r in self.rounds) or self.finished():
+            return False
+        line = self.line()
+        if line is not None and last.kind != "knockout":
+            _, level = self.ranking(line)
+            if level:
+                self.tiebreak_round(level)
+                return True
+        if self.fmt == "quebec" and last.kind != "knockout":
+            self.quebec_knockout()
+            return True
+        if last.kind == "knockout":
+            self.next_knockout(last)
+            return True
+        if self.fmt == "swiss" and len(self.league_rounds()) < self.swiss_rounds():
+            ranked = self.ranking(None)[0]
+            met = {frozenset(m.teams) for r in self.league_rounds() for m in r.matches}
+            had_bye = {m.teams[0] for r in self.league_rounds() for m in r.matches
+                       if m.kind == "bye"}
+            return self.swiss_round(ranked, met, had_bye)
+        if self.fmt == "rummy_tables" and len(self.league_rounds()) < int(self.options["rounds"]):
+            self.table_round()
+            return True
+        self.closed = True
+        return True
+
+    def quebec_knockout(self) -> None:
+        size = knockout_size(len(self.teams))
+        ranked = self.ranking(size)[0]
+        games = self.games("knockout")
+        seeds = bracket_seeds(size)
+        self.add_round(round_name(size), "knockout",
+                       [("match", (ranked[a - 1], ranked[b - 1]), games, games // 2 + 1)
+                        for a, b in zip(seeds[::2], seeds[1::2], strict=True)])
+
+    def next_knockout(self, last: Round) -> None:
+        winners = [m.winner for m in last.matches]
+        games = self.games("knockout")
+        pairs = []
+        for a, b in zip(winners[::2], winners[1::2], strict=True):
+            assert a is not None and b is not None
+            pairs.append(("match", (a, b), games, games // 2 + 1))
+        self.add_round(round_name(2 * len(pairs)), "knockout", pairs)
+
+    def tiebreak_round(self, level: Sequence[int]) -> None:
+        if self.fmt == "rummy_tables":
+            self.add_round("Tie-break", "tiebreak", [("table", tuple(level), 1, None)])
+            return
+        self.add_round("Tie-break", "tiebreak",
+                       [("tiebreak", (a, b), 1, None)
+                        for i, a in enumerate(level) for b in level[i + 1:]])
+
+    # -- where everyone stands -----------------------------------------------------------------
+
+    def league_rounds(self) -> list[Round]:
+        return [r for r in self.rounds if r.kind == "league"]
+
+    def swiss_rounds(self) -> int:
+        wanted = self.options.get("rounds")
+        return int(wanted) if isinstance(wanted, int) else max(
+            1, math.ceil(math.log2(len(self.teams))))
+
+    def line(self) -> int | None:
+        """How many teams must be told apart at the top: the knockout's places (Quebec) or the
+        champion (the league formats), once the league is over."""
+        if self.fmt == "quebec":
+            return knockout_size(len(self.teams))
+        if self.fmt == "single_elimination":
+            return None
+        if self.fmt == "swiss" and len(self.league_rounds()) < self.swiss_rounds():
+            return None
+        if self.fmt == "rummy_tables" and len(self.league_rounds()) < int(self.options["rounds"]):
+            return None
+        return 1
+
+    def standings(self) -> list[Standing]:
+        rows = {t: [0, 0, 0, 0, 0, 0] for t in range(len(self.teams))}  # played won lost pts for ag
+        per_game = int(self.options.get("points_per_game", 2))
+        counted = (self.rounds if self.fmt == "single_elimination" else self.league_rounds())
+        for round_ in counted:
+            for match in round_.matches:
+                if match.kind == "bye" and self.fmt == "single_elimination":
+                    continue  # a bye through a knockout round is no game won
+                if match.kind == "bye":
+                    if self.fmt == "round_robin":
+                        continue  # sitting out a round robin round scores nothing
+                    row = rows[match.teams[0]]
+                    row[0] += 1
+                    row[1] += match.games
+                    row[3] += per_game * match.games
+                    continue
+                if not match.results:
+                    continue
+                totals = match.totals
+                if match.kind == "table":
+                    places = match.places
+                    for i, team in enumerate(match.teams):
+                        row = rows[team]
+                        row[0] += 1
+                        row[1] += places[i]
+                        row[2] += len(match.teams) - 1 - places[i]
+                        row[3] += places[i]
+                        row[4] += totals[i]
+                    continue
+                wins = match.wins
+                for i, team in enumerate(match.teams):
+                    row = rows[team]
+                    row[0] += 1
+                    row[1] += wins[i]
+                    row[2] += len(match.results) - wins[i]
+                    row[3] += per_game * wins[i]
+                    row[4] += totals[i]
+                    row[5] += totals[1 - i]
+        if self.fmt == "single_elimination":
+            ranked = sorted(rows, key=lambda t: (-self.reached(t), self.number(t)))
+        else:
+            ranked = self.ranking(self.line(), rows)[0]
+        return [Standing(rank, team, self.number(team), *rows[team])
+                for rank, team in enumerate(ranked, start=1)]
+
+    def reached(self, team: int) -> int:
+        """How far a team went in a knockout: the last round it played, one more for the
+        champion."""
+        last = max(r.number for r in self.rounds if any(team in m.teams for m in r.matches))
+        return last + (self.champion() == team)
+
+    def ranking(self, line: int | None, rows: dict[int, list[int]] | None = None
+                ) -> tuple[list[int], list[int]]:
+        """Teams best first, and the level group still straddling `line` (empty if none).
+        Level on points and points scored: tie-break rounds decide across the line, the draw
+        number elsewhere."""
+        if rows is None:
+            return self.ranking(line, {s.team: [s.played, s.won, s.lost, s.points, s.scored,
+                                                s.against] for s in self.standings()})
+        ranked = sorted(rows, key=lambda t: (-rows[t][3], -rows[t][4], self.number(t)))
+        if line is None or line >= len(ranked):
+            return ranked, []
+        start = line - 1
+        while start > 0 and rows[ranked[start - 1]][3:5] == rows[ranked[line - 1]][3:5]:
+            start -= 1
+        end = line
+        while end < len(ranked) and rows[ranked[end]][3:5] == rows[ranked[line - 1]][3:5]:
+            end += 1
+        if end == line:  # nobody level across the line
+            return ranked, []
+        group = ranked[start:end]
+        for round_ in self.rounds:
+            if round_.kind != "tiebreak" or not round_.complete:
+                continue
+            members = sorted({t for m in round_.matches for t in m.teams})
+            if members != sorted(group):
+                continue
+            group = self.settle(round_, group)
+            spots = line - start
+            mark = self.tiebreak_key(round_)
+            lo = spots - 1
+            while lo > 0 and mark(group[lo - 1]) == mark(group[spots - 1]):
+                lo -= 1
+            hi = spots
+            while hi < len(group) and mark(group[hi]) == mark(group[spots - 1]):
+                hi += 1
+            ranked[start:end] = group
+            if hi == spots:
+                return ranked, []
+            start, end, group = start + lo, start + hi, group[lo:hi]
+        ranked[start:end] = group
+        return ranked, group
+
+    def tiebreak_key(self, round_: Round) -> Any:
+        won: dict[int, int] = {}
+        scored: dict[int, int] = {}
+        for match in round_.matches:
+            marks = match.places if match.kind == "table" else match.wins
+            for i, team in enumerate(match.teams):
+                won[team] = won.get(team, 0) + marks[i]
+                scored[team] = scored.get(team, 0) + match.totals[i]
+        return lambda t: (won.get(t, 0), scored.get(t, 0))
+
+    def settle(self, round_: Round, group: list[int]) -> list[int]:
+        mark = self.tiebreak_key(round_)
+        return sorted(group, key=lambda t: (-mark(t)[0], -mark(t)[1], self.number(t)))
+
+    def finished(self) -> bool:
+        return self.champion() is not None
+
+    def champion(self) -> int | None:
+        last = self.rounds[-1]
+        if last.kind == "knockout" and len(last.matches) == 1 and last.complete:
+            return last.matches[0].winner
+        if self.closed:
+            return self.ranking(1)[0][0]
+        return None
+
+
+def knockout_size(teams: int) -> int:
+    return next((k for k in QUEBEC_KNOCKOUT_SIZES if teams >= k), 2)
+
+
+def round_name(teams: int) -> str:
+    return KNOCKOUT_NAMES.get(teams, f"Round of {teams}")
+
+
+def build(fmt: str, teams: Sequence[Team], options: Mapping[str, Any], seed: int,
+          advances: int, reports: Sequence[Report]) -> Tournament:
+    """Everything about a drawn tournament, from what was decided and reported."""
+    order = (tuple(range(len(teams))) if options.get("seeding") == "listed"
+             else draw_order(len(teams), seed))
+    grouped: dict[str, list[Report]] = {}
+    for report in reports:
+        grouped.setdefault(report.match, []).append(report)
+    fold = Fold(fmt, teams, options, seed, order, grouped)
+    fold.first()
+    applied = 0
+    while applied < advances and fold.advance():
+        applied += 1
+    for leftover in fold.reports.values():
+        fold.stale.extend(leftover)
+    champion = fold.champion()
+    can_advance = champion is None and all(r.complete for r in fold.rounds)
+    return Tournament(
+        order=order, rounds=tuple(fold.rounds), standings=tuple(fold.standings()),
+        status="finished" if champion is not None else "playing", champion=champion,
+        can_advance=can_advance, advances=applied, stale=tuple(fold.stale),
+        next_step=next_step(fold, champion, can_advance))
+
+
+def next_step(fold: Fold, champion: int | None, can_advance: bool) -> str:
+    if champion is not None:
+        return f"{fold.teams[champion].name} are the champions."
+    if can_advance:
+        return "Every match of this round is complete: advance to build the next."
+    left = sum(not m.complete for r in fold.rounds for m in r.matches)
+    return f"{left} match{'es' if left != 1 else ''} still to play."
+
+
+def check_report(tournament: Tournament, key: str, scores: Sequence[int]) -> Match:
+    """The open match a new game may be reported on; RuleViolation if the scores cannot be."""
+    match = tournament.match(key)
+    if match is None:
+        raise LookupError(key)
+    check_scores(match, scores)
+    return match
+
+
+def check_scores(match: Match, scores: Sequence[int]) -> None:
+    if len(scores) != len(match.teams):
+        raise RuleViolation(f"give one score for each of the {len(match.teams)} "
+                            f"{'players' if match.kind == 'table' else 'teams'} of this match, "
+                            "in its order", "scores")
+    if len(match.teams) == 2 and scores[0] == scores[1]:
+        raise RuleViolation("a game needs a winner: equal scores do not decide it, play another "
+                            "deal", "scores")

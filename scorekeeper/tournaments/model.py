@@ -1,0 +1,131 @@
+"""The values a tournament is made of: teams, reported games, matches, rounds, standings."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Team:
+    name: str
+    players: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Report:
+    """One game of a match as reported: scores in the match's team order, and the teams the match
+    had when it was reported (a later rebuild that changes them makes the report stale)."""
+
+    match: str
+    number: int  # 1 for a match's first game
+    scores: tuple[int, ...]
+    teams: tuple[int, ...]
+    game_id: int | None = None
+
+
+@dataclass(frozen=True)
+class Match:
+    key: str  # "r2m3": the third match of the second round built; stable across rebuilds
+    round: int
+    kind: str  # "match", "bye", "table" (Rummy) or "tiebreak"
+    teams: tuple[int, ...]  # team indices, in the order scores are reported
+    games: int  # the most games it can take
+    first_to: int | None  # wins that end it early (knockouts), else every game is played
+    results: tuple[Report, ...] = ()
+
+    @property
+    def wins(self) -> tuple[int, ...]:
+        """Games won by each team (two-team matches; a bye counts every game as won)."""
+        if self.kind == "bye":
+            return (self.games,)
+        won = [0] * len(self.teams)
+        for report in self.results:
+            if len(self.teams) == 2:
+                won[0 if report.scores[0] > report.scores[1] else 1] += 1
+        return tuple(won)
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return tuple(sum(r.scores[i] for r in self.results) for i in range(len(self.teams)))
+
+    @property
+    def complete(self) -> bool:
+        if self.kind == "bye":
+            return True
+        if self.first_to is not None and max(self.wins) >= self.first_to:
+            return True
+        return len(self.results) >= self.games
+
+    @property
+    def status(self) -> str:
+        return "complete" if self.complete else "playing" if self.results else "pending"
+
+    @property
+    def places(self) -> tuple[int, ...]:
+        """Tables: per player, how many at the table finished strictly below them."""
+        totals = self.totals
+        return tuple(sum(other < mine for other in totals) for mine in totals)
+
+    @property
+    def winner(self) -> int | None:
+        """The team that won a complete match (None for a level league match or an open one)."""
+        if not self.complete:
+            return None
+        if self.kind == "bye":
+            return self.teams[0]
+        scores = self.places if self.kind == "table" else self.wins
+        best = max(scores)
+        if scores.count(best) != 1:
+            return None
+        return self.teams[scores.index(best)]
+
+
+@dataclass(frozen=True)
+class Round:
+    number: int
+    name: str  # "Qualifying round", "Quarter-finals", "Round 3", "Tie-break", ...
+    kind: str  # "league", "knockout" or "tiebreak"
+    matches: tuple[Match, ...]
+
+    @property
+    def complete(self) -> bool:
+        return all(match.complete for match in self.matches)
+
+
+@dataclass(frozen=True)
+class Standing:
+    rank: int
+    team: int
+    number: int  # drawn number (seed)
+    played: int  # matches, byes included
+    won: int  # games won (tables: place points)
+    lost: int
+    points: int
+    scored: int
+    against: int
+
+
+@dataclass(frozen=True)
+class Tournament:
+    """Everything that follows from the teams, the draw, the advances and the reports."""
+
+    order: tuple[int, ...]  # order[k]: the team that drew number k + 1
+    rounds: tuple[Round, ...]
+    standings: tuple[Standing, ...]
+    status: str  # "playing" or "finished"
+    champion: int | None
+    can_advance: bool
+    advances: int  # advances actually applied
+    stale: tuple[Report, ...]  # reports that no longer fit a match: to be reopened
+    next_step: str  # what the organizer does next, in words
+
+    def match(self, key: str) -> Match | None:
+        for round_ in self.rounds:
+            for match in round_.matches:
+                if match.key == key:
+                    return match
+        return None
+
+    def round_of(self, key: str) -> int:
+        match = self.match(key)
+        return match.round if match is not None else 0

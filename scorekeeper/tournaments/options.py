@@ -1,0 +1,120 @@
+"""The formats, their options, and which teams and variants each one takes."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from scorekeeper.rules.base import OptionSpec, OptionValue, resolve_options
+from scorekeeper.rules.errors import RuleViolation
+from scorekeeper.tournaments.model import Team
+
+MAX_TEAMS = 512
+MAX_GAMES = 15
+STAGES = ("qualifying", "knockout")
+QUEBEC_GAMES = {"qualifying": 5, "knockout": 3}  # RULES.md: 5 games, then best of 3
+CONTRACT_VARIANTS = ("quebec-500", "australian-500")
+RUMMY = "rummy-500"
+
+
+def quebec_games(value: object, where: str) -> dict[str, Any]:
+    """{"qualifying": 5, "knockout": 3}: games per match in each stage (knockouts odd)."""
+    if not isinstance(value, dict) or set(value) - set(STAGES):
+        raise RuleViolation('games_per_match is {"qualifying": n, "knockout": n}', where)
+    games = {**QUEBEC_GAMES, **value}
+    for stage, n in games.items():
+        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_GAMES:
+            raise RuleViolation(f"games per {stage} match must be 1 to {MAX_GAMES}",
+                                f"{where}.{stage}")
+    if games["knockout"] % 2 == 0:
+        raise RuleViolation("a knockout match is best of an odd number of games",
+                            f"{where}.knockout")
+    return games
+
+
+POINTS = OptionSpec("points_per_game", "integer", 2, "Standings points for each game won.",
+                    minimum=1, maximum=10)
+UNIT = OptionSpec("game_unit", "string", "deal",
+                  "What one game of a match is: a 'deal' scored at the table (report its "
+                  "scores), or a full 'game' to the target (report a recorded game's id or its "
+                  "final scores).", choices=("deal", "game"))
+SEEDING = OptionSpec("seeding", "string", "draw",
+                     "Seeds from the random 'draw', or 'listed': the order the teams were given.",
+                     choices=("draw", "listed"))
+
+
+def games(default: int, note: str = "") -> OptionSpec:
+    return OptionSpec("games_per_match", "integer", default, f"Games in each match{note}.",
+                      minimum=1, maximum=MAX_GAMES)
+
+
+def rounds(default: int | None, note: str) -> OptionSpec:
+    return OptionSpec("rounds", "integer", default, note, minimum=1, maximum=64,
+                      nullable=default is None)
+
+
+FORMATS: dict[str, tuple[OptionSpec, ...]] = {
+    "quebec": (POINTS, UNIT, OptionSpec(
+        "games_per_match", "table", dict(QUEBEC_GAMES),
+        "Games per match in each stage: 5 in the qualifying round (each played), best of 3 in "
+        "the knockout.", checker=quebec_games)),
+    "single_elimination": (POINTS, UNIT, SEEDING, games(1, " (best of; odd)")),
+    "round_robin": (POINTS, UNIT, SEEDING, games(1)),
+    "swiss": (POINTS, UNIT, SEEDING, games(1),
+              rounds(None, "Swiss rounds; null: enough to find a winner (log2 of the teams, "
+                           "rounded up).")),
+    "rummy_tables": (UNIT, games(1, " (each table's scores are added up)"),
+                     OptionSpec("table_size", "integer", 4, "Players per table (3 to 8); "
+                                "tables are made as even as possible.", minimum=3, maximum=8),
+                     rounds(3, "Rounds, each with tables drawn afresh.")),
+}
+FORMAT_DESCRIPTIONS: dict[str, str] = {
+    "quebec": "Quebec 500: a qualifying round of pairs 1-2, 3-4, ... then a knockout of the top "
+              "8, 4 or 2.",
+    "single_elimination": "Knockout with byes for the top seeds.",
+    "round_robin": "Everyone plays everyone (circle method).",
+    "swiss": "Rounds paired by standing, no rematches.",
+    "rummy_tables": "Rummy 500: players at random tables each round, ranked within the table.",
+}
+
+
+def check_tournament(fmt: str, variant: str, players_per_side: Sequence[int],
+                     teams: Sequence[Team], given: Mapping[str, object]
+                     ) -> dict[str, OptionValue]:
+    """The tournament's options with defaults; RuleViolation for a format, team or option that
+    cannot be. `players_per_side` are the side sizes the variant can seat."""
+    if fmt not in FORMATS:
+        raise RuleViolation(f"there is no format {fmt!r}; the formats are "
+                            f"{', '.join(FORMATS)}", "format")
+    options = resolve_options(FORMATS[fmt], given)
+    if fmt == "quebec" and variant not in CONTRACT_VARIANTS:
+        raise RuleViolation("the Quebec format is for quebec-500 and australian-500", "format")
+    if fmt == "rummy_tables" and variant != RUMMY:
+        raise RuleViolation("rummy_tables is for rummy-500", "format")
+    if variant == RUMMY and fmt == "quebec":
+        raise RuleViolation("Rummy 500 players play alone", "format")
+    low = 3 if fmt == "rummy_tables" else 2
+    if not low <= len(teams) <= MAX_TEAMS:
+        raise RuleViolation(f"a {fmt} tournament needs {low} to {MAX_TEAMS} teams", "teams")
+    names = [team.name.strip().casefold() for team in teams]
+    for i, name in enumerate(names):
+        if names.index(name) != i:
+            raise RuleViolation(f"two teams are called {teams[i].name!r}", f"teams.{i}.name")
+    sizes = {len(team.players) for team in teams}
+    size = len(teams[0].players)
+    if len(sizes) > 1 or size not in players_per_side:
+        allowed = " or ".join(str(n) for n in sorted(set(players_per_side)))
+        raise RuleViolation(f"every team has the same number of players, {allowed} in this "
+                            "variant", "teams")
+    if fmt == "rummy_tables" and size != 1:
+        raise RuleViolation("at Rummy tables everyone plays alone: one player a team", "teams")
+    if fmt == "single_elimination" and options["games_per_match"] % 2 == 0:  # type: ignore[operator]
+        raise RuleViolation("a knockout match is best of an odd number of games",
+                            "options.games_per_match")
+    if fmt == "swiss":
+        most = len(teams) - 1 if len(teams) % 2 == 0 else len(teams)
+        wanted = options["rounds"]
+        if isinstance(wanted, int) and wanted > most:
+            raise RuleViolation(f"{len(teams)} teams can play at most {most} Swiss rounds "
+                                "without a rematch", "options.rounds")
+    return options
