@@ -93,3 +93,72 @@ class IdempotentReply(Base):
     status: Mapped[int]
     body: Mapped[dict[str, Any]]
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class Tournament(Base):
+    """A tournament as the organizer set it up; its rounds and standings are rebuilt from the
+    draw seed, the number of advances and the reported games (scorekeeper.tournaments)."""
+
+    __tablename__ = "tournaments"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(120))
+    variant: Mapped[str] = mapped_column(String(40))
+    format: Mapped[str] = mapped_column(String(40))
+    options: Mapped[dict[str, Any]]
+    teams: Mapped[list[Any]]  # [{"name", "players"}] in the order given
+    seed: Mapped[int | None]  # the draw's seed; None until the draw
+    advances: Mapped[int] = mapped_column(Integer, default=0)
+    token_hash: Mapped[str] = mapped_column(String(64))
+    version: Mapped[int] = mapped_column(Integer, nullable=False)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+
+    __mapper_args__ = {"version_id_col": version}
+
+
+class TournamentGame(Base):
+    """One game of a match, as reported: scores in the match's team order."""
+
+    __tablename__ = "tournament_games"
+    __table_args__ = (UniqueConstraint("tournament_id", "match", "number",
+                                       name="uq_tournament_games_match_number"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(
+        ForeignKey("tournaments.id", ondelete="CASCADE"), index=True)
+    match: Mapped[str] = mapped_column(String(16))
+    number: Mapped[int]
+    scores: Mapped[list[Any]]
+    teams: Mapped[list[Any]]  # the match's teams when reported
+    game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id", ondelete="SET NULL"))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+
+
+class ScorerToken(Base):
+    """A token that may report the games of one match only (a table's scorer)."""
+
+    __tablename__ = "scorer_tokens"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(
+        ForeignKey("tournaments.id", ondelete="CASCADE"), index=True)
+    match: Mapped[str] = mapped_column(String(16))
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class TournamentReply(Base):
+    """The first reply to a tournament write sent with an Idempotency-Key."""
+
+    __tablename__ = "tournament_replies"
+    __table_args__ = (UniqueConstraint("tournament_id", "key", name="uq_tournament_reply_key"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id", ondelete="CASCADE"))
+    key: Mapped[str] = mapped_column(String(200))
+    fingerprint: Mapped[str] = mapped_column(String(64))
+    status: Mapped[int]
+    body: Mapped[dict[str, Any]]
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)

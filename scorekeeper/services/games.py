@@ -1,71 +1,37 @@
 """Games and hands: load, check, fold the rules, persist, commit — one transaction per write.
 
-Every hand write goes through `_write`, which applies the same guards in the same order: the game
-exists (404), the token is right (401/403), a retried Idempotency-Key replays its first reply,
-If-Match is current (412), then the rules decide (422/409). Writers of one game queue behind a lock
-taken first thing; the game's version column is the safety net, and a write that still loses a race
-is retried from the start.
+Every hand write goes through the guard of services/writes.py: the game exists (404), the token is
+right (401/403), a retried Idempotency-Key replays its first reply, If-Match is current (412), then
+the rules decide (422/409).
 """
 
 from __future__ import annotations
 
-import hashlib
-import hmac
-import json
 import secrets
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import delete, select
-from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
-from sqlalchemy.orm.exc import StaleDataError
-from werkzeug.http import parse_etags
 
-from scorekeeper.errors import (
-    Conflict,
-    Forbidden,
-    NotFound,
-    PreconditionFailed,
-    Unauthorized,
-    Unprocessable,
-)
+from scorekeeper.errors import Conflict, NotFound
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, Hand, HandChange, IdempotentReply, utcnow
 from scorekeeper.rules.base import GameState, Side, Table, Variant
 from scorekeeper.rules.errors import RuleViolation
 from scorekeeper.rules.registry import find_variant
 from scorekeeper.services import present
+from scorekeeper.services.writes import (
+    Guard,
+    Reply,
+    WriteRequest,
+    check_secret,
+    guarded_write,
+    hash_token,
+    lock_for_writing,
+)
 
-WRITE_ATTEMPTS = 8
-MAX_IDEMPOTENCY_KEY = 200
-
-
-@dataclass(frozen=True)
-class Reply:
-    """A write's answer: status, body, and the game's ETag after it."""
-
-    status: int
-    body: dict[str, Any]
-    etag: str
-    replayed: bool = False
-
-
-@dataclass(frozen=True)
-class WriteRequest:
-    """What the HTTP layer passes to a hand write besides the hand itself."""
-
-    token: str | None
-    if_match: str | None
-    idempotency_key: str | None
-    method: str
-    path: str
-    body: Any
-
-
-def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
+__all__ = ["Reply", "WriteRequest"]  # the HTTP layer's names for a write and its answer
 
 
 def table_of(game: Game) -> Table:
@@ -98,8 +64,8 @@ def get_game(game_id: int, *, lock: bool = False) -> Game:
     """The game, or NotFound. With `lock`, for writing: queue behind any other writer of the same
     database (SQLite) or game row (others), so writers wait their turn instead of failing."""
     session = db.session
-    if lock and session.get_bind().dialect.name == "sqlite":
-        session.connection().exec_driver_sql("BEGIN IMMEDIATE")
+    if lock:
+        lock_for_writing(session)
     game = session.get(Game, game_id, with_for_update=lock or None, populate_existing=lock)
     if game is None:
         raise NotFound(f"there is no game {game_id}")
@@ -207,72 +173,16 @@ Action = Callable[[Session, Game, Variant], tuple[int, dict[str, Any]]]
 
 
 def _write(game_id: int, request: WriteRequest, action: Action) -> Reply:
-    key = request.idempotency_key
-    if key is not None and not 0 < len(key) <= MAX_IDEMPOTENCY_KEY:
-        raise Unprocessable(f"Idempotency-Key must be 1 to {MAX_IDEMPOTENCY_KEY} characters",
-                            {"Idempotency-Key": ["too long or empty"]})
-    fingerprint = _fingerprint(request) if key is not None else ""
-    session = db.session
-    for attempt in range(WRITE_ATTEMPTS):
-        try:
-            game = get_game(game_id, lock=True)
-            _check_token(game, request.token)
-            if key is not None:
-                replay = _replay(session, game, key, fingerprint)
-                if replay is not None:
-                    return replay
-            _check_if_match(game, request.if_match)
-            status, body = action(session, game, find_variant(game.variant))
-            if key is not None:
-                session.add(IdempotentReply(game_id=game.id, key=key, fingerprint=fingerprint,
-                                            status=status, body=body))
-            session.commit()
-            return Reply(status, body, present.etag(game))
-        except (StaleDataError, IntegrityError, OperationalError) as error:
-            # Another write to this game committed first (or holds the lock): start again.
-            session.rollback()
-            if isinstance(error, OperationalError) and "locked" not in str(error):
-                raise
-            if attempt == WRITE_ATTEMPTS - 1:
-                raise Conflict("the game is busy with other writes; send the hand again") from None
-        except BaseException:
-            session.rollback()
-            raise
-    raise AssertionError("unreachable")  # pragma: no cover
+    guard = Guard(load=lambda: get_game(game_id, lock=True), authorize=_check_token,
+                  replies=IdempotentReply, owner="game_id", etag=present.etag,
+                  busy="the game is busy with other writes; send the hand again")
+    return guarded_write(guard, request,
+                         lambda session, game: action(session, game, find_variant(game.variant)))
 
 
 def _check_token(game: Game, token: str | None) -> None:
-    if not token:
-        raise Unauthorized("this write needs the game's token: Authorization: Bearer <token>",
-                           headers={"WWW-Authenticate": 'Bearer realm="scorekeeper"'})
-    if not hmac.compare_digest(hash_token(token), game.token_hash):
-        raise Forbidden("that token does not belong to this game")
-
-
-def _check_if_match(game: Game, if_match: str | None) -> None:
-    if if_match is None:
-        return
-    current = present.etag(game)
-    if not parse_etags(if_match).contains(current.strip('"')):  # strong comparison, RFC 9110
-        raise PreconditionFailed(
-            f"the game has changed since you read it (it is now {current}); reload and try again")
-
-
-def _replay(session: Session, game: Game, key: str, fingerprint: str) -> Reply | None:
-    stored = session.scalars(select(IdempotentReply).where(
-        IdempotentReply.game_id == game.id, IdempotentReply.key == key)).first()
-    if stored is None:
-        return None
-    if not hmac.compare_digest(stored.fingerprint, fingerprint):
-        raise Unprocessable("this Idempotency-Key was already used for a different request",
-                            {"Idempotency-Key": ["already used with another body or path"]})
-    return Reply(stored.status, stored.body, present.etag(game), replayed=True)
-
-
-def _fingerprint(request: WriteRequest) -> str:
-    canonical = json.dumps([request.method, request.path, request.body], sort_keys=True,
-                           separators=(",", ":"), default=str)
-    return hashlib.sha256(canonical.encode()).hexdigest()
+    check_secret(token, game.token_hash, "the game's token", "that token does not belong to "
+                 "this game")
 
 
 def _hand(session: Session, game: Game, number: int) -> Hand:
