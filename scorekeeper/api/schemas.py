@@ -452,3 +452,230 @@ class MeldRulingSchema(Strict):
         "description": "what the meld scores (0 when not a meld)", "example": 20})
     explanation = fields.List(fields.Str(), required=True, metadata={"example": [
         "A run of hearts: A, 2, 3. The ace is low.", "Worth 20 points (15 + 2 + 3)."]})
+
+
+# -- tournaments --------------------------------------------------------------------------------
+
+MAX_TEAMS = 512
+MAX_SCORE = 100_000
+
+
+class TeamInputSchema(Strict):
+    name = fields.Str(required=True, validate=validate.Length(1, MAX_NAME),
+                      metadata={"example": "Les As"})
+    players = fields.List(fields.Str(validate=validate.Length(1, MAX_NAME)), required=True,
+                          validate=validate.Length(1, 3), metadata={"example": ["Ann", "Cy"]})
+
+
+class TournamentCreateSchema(Strict):
+    name = fields.Str(required=True, validate=validate.Length(1, 120),
+                      metadata={"example": "Tournoi de la Saint-Jean"})
+    variant = fields.Str(required=True, metadata={"example": "quebec-500"})
+    format = fields.Str(required=True, metadata={
+        "description": "quebec, single_elimination, round_robin, swiss or rummy_tables",
+        "example": "quebec"})
+    teams = fields.List(fields.Nested(TeamInputSchema), required=True,
+                        validate=validate.Length(2, MAX_TEAMS), metadata={
+                            "description": "teams (players alone at Rummy tables: one player "
+                                           "each), in seed order when options.seeding is "
+                                           "listed"})
+    options = fields.Dict(keys=fields.Str(), values=fields.Raw(allow_none=True),
+                          load_default=dict, metadata={
+                              "description": "the format's options (see the tag description); "
+                                             "those left out take their defaults",
+                              "example": {"games_per_match": {"qualifying": 5, "knockout": 3}}})
+
+
+class TournamentTeamSchema(Strict):
+    team = fields.Int(required=True, metadata={"description": "the team's index in `teams`"})
+    name = fields.Str(required=True)
+    players = fields.List(fields.Str(), required=True)
+    number = fields.Int(allow_none=True, required=True, metadata={
+        "description": "the number drawn (the seed); null before the draw"})
+
+
+class ResultSchema(Strict):
+    number = fields.Int(required=True, metadata={"description": "1 for the match's first game"})
+    scores = fields.List(fields.Int(), required=True,
+                         metadata={"description": "in the match's team order"})
+    game_id = fields.Int(allow_none=True, required=True,
+                         metadata={"description": "the recorded game it came from, if any"})
+
+
+class MatchSchema(Strict):
+    id = fields.Str(required=True, metadata={"example": "r1m3"})
+    round = fields.Int(required=True)
+    kind = fields.Str(required=True, validate=validate.OneOf(["match", "bye", "table",
+                                                              "tiebreak"]))
+    teams = fields.List(fields.Int(), required=True,
+                        metadata={"description": "team indices, in the order scores are given"})
+    names = fields.List(fields.Str(), required=True)
+    games = fields.Int(required=True, metadata={"description": "the most games it can take"})
+    first_to = fields.Int(allow_none=True, required=True, metadata={
+        "description": "games won that end it early (knockouts: best of `games`)"})
+    status = fields.Str(required=True, validate=validate.OneOf(["pending", "playing",
+                                                                "complete"]))
+    winner = fields.Int(allow_none=True, required=True)
+    wins = fields.List(fields.Int(), allow_none=True, required=True,
+                       metadata={"description": "games won by each team (null at tables)"})
+    totals = fields.List(fields.Int(), required=True,
+                         metadata={"description": "points scored by each team"})
+    results = fields.List(fields.Nested(ResultSchema), required=True)
+
+
+class RoundSchema(Strict):
+    number = fields.Int(required=True)
+    name = fields.Str(required=True, metadata={"example": "Quarter-finals"})
+    kind = fields.Str(required=True, validate=validate.OneOf(["league", "knockout",
+                                                              "tiebreak"]))
+    complete = fields.Bool(required=True)
+    matches = fields.List(fields.Nested(MatchSchema), required=True)
+
+
+class StandingRowSchema(Strict):
+    rank = fields.Int(required=True)
+    team = fields.Int(required=True)
+    name = fields.Str(required=True)
+    number = fields.Int(required=True)
+    played = fields.Int(required=True, metadata={"description": "matches, byes included"})
+    won = fields.Int(required=True, metadata={
+        "description": "games won (Rummy tables: players finished below)"})
+    lost = fields.Int(required=True)
+    points = fields.Int(required=True, metadata={
+        "description": "points_per_game a game won (Rummy tables: players finished below)"})
+    scored = fields.Int(required=True)
+    against = fields.Int(required=True)
+
+
+class TournamentSchema(Strict):
+    id = fields.Int(required=True)
+    name = fields.Str(required=True)
+    variant = fields.Str(required=True)
+    format = fields.Str(required=True)
+    options = fields.Dict(keys=fields.Str(), values=fields.Raw(allow_none=True), required=True)
+    seed = fields.Int(allow_none=True, required=True, metadata={
+        "description": "the draw's random seed, shown so a draw can be audited and replayed"})
+    status = fields.Str(required=True, validate=validate.OneOf(["registered", "playing",
+                                                                "finished"]))
+    champion = fields.Int(allow_none=True, required=True, metadata={
+        "description": "the winning team's index once the tournament is over"})
+    can_advance = fields.Bool(required=True, metadata={
+        "description": "every match is complete: POST .../advance builds the next round"})
+    next_step = fields.Str(required=True, metadata={"description": "what happens next, in words"})
+    teams = fields.List(fields.Nested(TournamentTeamSchema), required=True)
+    rounds = fields.List(fields.Nested(RoundSchema), required=True)
+    standings = fields.List(fields.Nested(StandingRowSchema), required=True, metadata={
+        "description": "the league rounds' table (Quebec: the qualifying round; single "
+                       "elimination: how far each team went)"})
+    created_at = fields.Str(required=True, metadata={"format": "date-time"})
+    updated_at = fields.Str(required=True, metadata={"format": "date-time"})
+
+
+class TournamentCreatedSchema(TournamentSchema):
+    token = fields.Str(required=True, metadata={
+        "description": "the organizer's secret for writes; shown only in this response"})
+
+
+class DrawSchema(Strict):
+    seed = fields.Int(strict=True, validate=validate.Range(0, 2**31 - 1), metadata={
+        "description": "replay a draw with this seed (default: a fresh random one)"})
+
+
+class GameReportSchema(Strict):
+    scores = fields.List(fields.Int(strict=True, validate=validate.Range(-MAX_SCORE, MAX_SCORE)),
+                         validate=validate.Length(2, 8), metadata={
+        "description": "the game's points for each team of the match, in its order",
+        "example": [360, 120]})
+    game_id = fields.Int(strict=True, validate=validate.Range(1, 2**31 - 1), metadata={
+        "description": "instead of scores (option game_unit game): a finished recorded game "
+                       "of the same variant played by exactly these teams"})
+
+
+class DroppedSchema(Strict):
+    match = fields.Str(required=True)
+    number = fields.Int(required=True)
+
+
+class ReportReplySchema(Strict):
+    match = fields.Nested(MatchSchema, allow_none=True, required=True)
+    dropped = fields.List(fields.Nested(DroppedSchema), required=True, metadata={
+        "description": "games removed because the correction changed who plays those matches "
+                       "(their matches are open again)"})
+    status = fields.Str(required=True)
+    champion = fields.Int(allow_none=True, required=True)
+    can_advance = fields.Bool(required=True)
+    next_step = fields.Str(required=True)
+
+
+class CascadeSchema(ma.Schema):
+    class Meta:
+        unknown = ma.RAISE
+
+    cascade = fields.Boolean(load_default=False, truthy={"true"}, falsy={"false"}, metadata={
+        "description": "rebuild the later rounds that depend on this game"})
+
+
+class ScorerSchema(Strict):
+    match = fields.Str(required=True)
+    token = fields.Str(required=True, metadata={
+        "description": "reports and corrects this match's games only; shown once"})
+
+
+class SlotSchema(Strict):
+    team = fields.Int(allow_none=True, required=True)
+    name = fields.Str(allow_none=True, required=True)
+    seed = fields.Int(allow_none=True, required=True)
+    wins = fields.Int(allow_none=True, required=True)
+
+
+class NextSchema(Strict):
+    match = fields.Int(required=True, metadata={"description": "index in the next round"})
+    slot = fields.Int(required=True, metadata={"description": "0 (top) or 1 (bottom)"})
+
+
+class BracketMatchSchema(Strict):
+    id = fields.Str(allow_none=True, required=True, metadata={
+        "description": "null until the round is built"})
+    kind = fields.Str(required=True)
+    status = fields.Str(required=True)
+    slots = fields.List(fields.Nested(SlotSchema, allow_none=True), required=True,
+                        metadata={"description": "two slots; null where nobody is known yet"})
+    winner = fields.Int(allow_none=True, required=True)
+    next = fields.Nested(NextSchema, allow_none=True, required=True,
+                         metadata={"description": "where the winner goes; null for the final"})
+
+
+class BracketRoundSchema(Strict):
+    name = fields.Str(required=True)
+    number = fields.Int(allow_none=True, required=True)
+    matches = fields.List(fields.Nested(BracketMatchSchema), required=True)
+
+
+class LeagueTeamSchema(Strict):
+    team = fields.Int(required=True)
+    name = fields.Str(required=True)
+    total = fields.Int(required=True)
+
+
+class LeagueMatchSchema(Strict):
+    id = fields.Str(required=True)
+    kind = fields.Str(required=True)
+    status = fields.Str(required=True)
+    teams = fields.List(fields.Nested(LeagueTeamSchema), required=True)
+    winner = fields.Int(allow_none=True, required=True)
+
+
+class LeagueRoundSchema(Strict):
+    number = fields.Int(required=True)
+    name = fields.Str(required=True)
+    kind = fields.Str(required=True)
+    matches = fields.List(fields.Nested(LeagueMatchSchema), required=True)
+
+
+class BracketSchema(Strict):
+    tournament_id = fields.Int(required=True)
+    format = fields.Str(required=True)
+    champion = fields.Int(allow_none=True, required=True)
+    league = fields.List(fields.Nested(LeagueRoundSchema), required=True)
+    knockout = fields.List(fields.Nested(BracketRoundSchema), required=True, metadata={
+        "description": "first round to final, every slot placed: draw round by round"})

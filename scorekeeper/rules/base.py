@@ -172,6 +172,10 @@ class Variant(Protocol):
     @property
     def team_play(self) -> bool: ...
     @property
+    def forms(self) -> tuple[tuple[int, int], ...]:
+        """The tables it seats: (sides, players per side)."""
+        ...
+    @property
     def option_specs(self) -> tuple[OptionSpec, ...]: ...
     @property
     def statistics(self) -> tuple[str, ...]:

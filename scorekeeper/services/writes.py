@@ -13,7 +13,7 @@ import hmac
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar, cast
+from typing import Any, Generic, TypeVar, cast
 
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError, OperationalError
@@ -23,7 +23,7 @@ from werkzeug.http import parse_etags
 
 from scorekeeper.errors import Conflict, Forbidden, PreconditionFailed, Unauthorized, Unprocessable
 from scorekeeper.extensions import db
-from scorekeeper.models import IdempotentReply, TournamentReply
+from scorekeeper.models import Game, IdempotentReply, Tournament, TournamentReply
 
 WRITE_ATTEMPTS = 8
 MAX_IDEMPOTENCY_KEY = 200
@@ -51,11 +51,7 @@ class WriteRequest:
     body: Any
 
 
-class Guarded(Protocol):
-    id: int
-
-
-Row = TypeVar("Row", bound=Guarded)
+Row = TypeVar("Row", Game, Tournament)
 
 
 @dataclass(frozen=True)

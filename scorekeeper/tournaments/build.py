@@ -341,6 +341,7 @@ def build(fmt: str, teams: Sequence[Team], options: Mapping[str, Any], seed: int
         grouped.setdefault(report.match, []).append(report)
     fold = Fold(fmt, teams, options, seed, order, grouped)
     fold.first()
+    at_draw = len(fold.rounds)
     applied = 0
     while applied < advances and fold.advance():
         applied += 1
@@ -351,7 +352,8 @@ def build(fmt: str, teams: Sequence[Team], options: Mapping[str, Any], seed: int
     return Tournament(
         order=order, rounds=tuple(fold.rounds), standings=tuple(fold.standings()),
         status="finished" if champion is not None else "playing", champion=champion,
-        can_advance=can_advance, advances=applied, stale=tuple(fold.stale),
+        can_advance=can_advance, advances=applied, rounds_at_draw=at_draw,
+        stale=tuple(fold.stale),
         next_step=next_step(fold, champion, can_advance))
 
 

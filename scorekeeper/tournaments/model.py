@@ -116,6 +116,7 @@ class Tournament:
     champion: int | None
     can_advance: bool
     advances: int  # advances actually applied
+    rounds_at_draw: int  # rounds built by the draw itself (every round of a round robin)
     stale: tuple[Report, ...]  # reports that no longer fit a match: to be reopened
     next_step: str  # what the organizer does next, in words
 

@@ -1,0 +1,168 @@
+"""Tournaments: create, draw, report and correct games, advance; read, bracket, CSV standings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Response, request, url_for
+from flask.views import MethodView
+
+from scorekeeper.api.blueprint import Blueprint
+from scorekeeper.api.docs import refusal, refusals
+from scorekeeper.api.games import ETAG, MAX_ID, Result, reply, write_request
+from scorekeeper.api.schemas import (
+    BracketSchema,
+    CascadeSchema,
+    DrawSchema,
+    GameReportSchema,
+    ReportReplySchema,
+    ScorerSchema,
+    TournamentCreatedSchema,
+    TournamentCreateSchema,
+    TournamentSchema,
+    WriteHeadersSchema,
+)
+from scorekeeper.services import tournaments
+from scorekeeper.tournaments import FORMAT_DESCRIPTIONS, FORMATS
+
+FORMAT_LINES = "\n".join(
+    f"- `{name}`: {FORMAT_DESCRIPTIONS[name]} Options: "
+    + "; ".join(f"`{o.name}` ({o.default!r}) {o.description}" for o in specs)
+    for name, specs in FORMATS.items())
+blp = Blueprint(
+    "tournaments", __name__, url_prefix="/tournaments",
+    description="Run a tournament: register teams, draw their numbers (the seed is kept and "
+                "shown), report each game of each match, advance round by round. Writes need "
+                "the organizer's token; a scorer token may report one match's games. Everything "
+                "is readable without a token.\n\n" + FORMAT_LINES)
+
+TOURNAMENT = f"/<int(max={MAX_ID}):tournament_id>"
+MATCH = f"{TOURNAMENT}/matches/<string(maxlength=16):match_id>"
+WRITE_DOC: dict[str, Any] = {"security": [{"gameToken": []}]}
+WRITE_REFUSALS = ((401, "No token"), (403, "Wrong token, or a scorer token for another match"),
+                  (404, "No such tournament, match or game"),
+                  (409, "Not drawn yet, already drawn, match complete, round not over, or later "
+                        "rounds depend on it (use ?cascade=true)"),
+                  (412, "Stale If-Match"), (422, "The body breaks the schema or a rule"))
+NEW = {"name": "Tournoi du Club", "variant": "quebec-500", "format": "quebec",
+       "teams": [{"name": f"Team {n}", "players": [f"Player {n}a", f"Player {n}b"]}
+                 for n in range(1, 7)]}
+
+
+def documented_write(view: Any) -> Any:
+    return blp.doc(**WRITE_DOC)(refusals(blp, *WRITE_REFUSALS)(view))
+
+
+def read(tournament_id: int) -> Result | Response:
+    row, body = tournaments.view(tournament_id)
+    tag = tournaments.etag(row)
+    if request.if_none_match.contains_weak(tag.strip('"')):
+        return Response(status=304, headers={"ETag": tag})
+    return body, 200, {"ETag": tag}
+
+
+@blp.route("")
+class Tournaments(MethodView):
+    @blp.arguments(TournamentCreateSchema, example=NEW)
+    @blp.response(201, TournamentCreatedSchema, headers=ETAG)
+    @refusal(blp, 422, "Unknown variant, format or option, or teams the format cannot take")
+    def post(self, data: dict[str, Any]) -> Result:
+        """Register a tournament; the reply holds the organizer's token, shown only this once"""
+        row, token = tournaments.create_tournament(data)
+        body = tournaments.tournament_view(row, [])
+        headers = {"ETag": tournaments.etag(row),
+                   "Location": url_for("tournaments.Tournament", tournament_id=row.id)}
+        return {**body, "token": token}, 201, headers
+
+
+@blp.route(TOURNAMENT)
+class Tournament(MethodView):
+    @blp.response(200, TournamentSchema, headers=ETAG)
+    @blp.alt_response(304, description="Not modified since the ETag in If-None-Match")
+    @refusal(blp, 404, "No such tournament")
+    def get(self, tournament_id: int) -> Result | Response:
+        """Read a tournament: teams and numbers, rounds with matches, standings, champion"""
+        return read(tournament_id)
+
+
+@blp.route(f"{TOURNAMENT}/draw")
+class Draw(MethodView):
+    @blp.arguments(WriteHeadersSchema, location="headers", as_kwargs=True)
+    @blp.arguments(DrawSchema, example={})
+    @blp.response(200, TournamentSchema, headers=ETAG)
+    @documented_write
+    def post(self, body: dict[str, Any], tournament_id: int, **headers: str) -> Result:
+        """Draw the teams' numbers at random and build the first round"""
+        return reply(tournaments.draw(tournament_id, body.get("seed"), write_request(headers)))
+
+
+@blp.route(f"{TOURNAMENT}/advance")
+class Advance(MethodView):
+    @blp.arguments(WriteHeadersSchema, location="headers", as_kwargs=True)
+    @blp.response(200, TournamentSchema, headers=ETAG)
+    @documented_write
+    def post(self, tournament_id: int, **headers: str) -> Result:
+        """Close the round and build the next from the standings (or a tie-break round)"""
+        return reply(tournaments.advance(tournament_id, write_request(headers)))
+
+
+@blp.route(f"{MATCH}/games")
+class Games(MethodView):
+    @blp.arguments(WriteHeadersSchema, location="headers", as_kwargs=True)
+    @blp.arguments(GameReportSchema, examples={
+        "deal": {"summary": "A deal's scores, in the match's team order",
+                 "value": {"scores": [360, 120]}},
+        "game": {"summary": "A recorded game (option game_unit game)", "value": {"game_id": 7}}})
+    @blp.response(201, ReportReplySchema, headers=ETAG)
+    @documented_write
+    def post(self, body: dict[str, Any], tournament_id: int, match_id: str,
+             **headers: str) -> Result:
+        """Report the next game of a match"""
+        return reply(tournaments.report_game(tournament_id, match_id, body,
+                                             write_request(headers)))
+
+
+@blp.route(f"{MATCH}/games/<int(min=1, max=99):number>")
+class OneGame(MethodView):
+    @blp.arguments(WriteHeadersSchema, location="headers", as_kwargs=True)
+    @blp.arguments(CascadeSchema, location="query", as_kwargs=True)
+    @blp.arguments(GameReportSchema, example={"scores": [120, 360]})
+    @blp.response(200, ReportReplySchema, headers=ETAG)
+    @documented_write
+    def put(self, body: dict[str, Any], tournament_id: int, match_id: str, number: int,
+            cascade: bool, **headers: str) -> Result:
+        """Correct a reported game; with ?cascade=true also once later rounds depend on it"""
+        return reply(tournaments.correct_game(tournament_id, match_id, number, body, cascade,
+                                              write_request(headers)))
+
+
+@blp.route(f"{MATCH}/scorers")
+class Scorers(MethodView):
+    @blp.arguments(WriteHeadersSchema, location="headers", as_kwargs=True)
+    @blp.response(201, ScorerSchema, headers=ETAG)
+    @documented_write
+    def post(self, tournament_id: int, match_id: str, **headers: str) -> Result:
+        """Issue a scorer token for one match (shown once)"""
+        return reply(tournaments.add_scorer(tournament_id, match_id, write_request(headers)))
+
+
+@blp.route(f"{TOURNAMENT}/bracket")
+class Bracket(MethodView):
+    @blp.response(200, BracketSchema)
+    @refusal(blp, 404, "No such tournament")
+    @refusal(blp, 409, "Not drawn yet")
+    def get(self, tournament_id: int) -> dict[str, Any]:
+        """The tournament as a page draws it: league rounds, then the knockout bracket"""
+        return tournaments.bracket_view(tournament_id)
+
+
+@blp.route(f"{TOURNAMENT}/standings.csv")
+class StandingsCsv(MethodView):
+    @blp.doc(responses={"200": {"description": "The standings as CSV", "content": {
+        "text/csv": {"schema": {"type": "string"}}}}})
+    @refusal(blp, 404, "No such tournament")
+    def get(self, tournament_id: int) -> Response:
+        """The standings as CSV (rank, number, team, players, played, won, lost, points, ...)"""
+        text = tournaments.standings_csv(tournament_id)
+        return Response(text, mimetype="text/csv", headers={
+            "Content-Disposition": f'attachment; filename="tournament-{tournament_id}.csv"'})
