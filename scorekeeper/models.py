@@ -111,6 +111,7 @@ class Tournament(Base):
     advances: Mapped[int] = mapped_column(Integer, default=0)
     token_hash: Mapped[str] = mapped_column(String(64))
     version: Mapped[int] = mapped_column(Integer, nullable=False)
+    seed_name: Mapped[str | None] = mapped_column(String(80), unique=True)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
 

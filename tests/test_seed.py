@@ -14,9 +14,12 @@ from sqlalchemy import func, select
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, Hand
+from scorekeeper.models import Tournament as TournamentRow
 
 SEEDS = Path(__file__).resolve().parent.parent / "seeds"
-SEED_FILES = sorted(SEEDS.glob("*.json"))
+ALL_SEEDS = sorted(SEEDS.glob("*.json"))
+SEED_FILES = [p for p in ALL_SEEDS if "game" in json.loads(p.read_text(encoding="utf-8"))]
+TOURNAMENT_SEEDS = [p for p in ALL_SEEDS if p not in SEED_FILES]
 
 # Final standings worked out with pencil and paper: the trick-taking games from the Avondale table
 # (6♠ 40 … 10NT 520, misère 250, hi/lo 350), 10 a trick to the defenders; Cinquecento from card
@@ -96,7 +99,7 @@ def test_seed_loads_every_file_once(app: Flask, runner: FlaskCliRunner) -> None:
     assert again.exit_code == 0, again.output
     for path in SEED_FILES:
         assert f"{path.name}: already loaded as game " in again.output
-    assert "(token " not in again.output  # no new game, so no new token shown
+    assert "(token " not in again.output  # nothing new, so no new token shown
     assert count(app, Game) == len(SEED_FILES)
     assert count(app, Hand) == sum(len(seed_data(path)["hands"]) for path in SEED_FILES)
 
@@ -170,3 +173,47 @@ def test_a_seed_file_of_the_wrong_shape_is_refused_cleanly(runner: FlaskCliRunne
     result = runner.invoke(args=["seed", "--folder", str(tmp_path)])
     assert result.exit_code == 1
     assert 'empty.json: a seed file is {"game": {...}, "hands": [...]}' in result.output
+
+
+def test_the_seed_folder_has_a_tournament() -> None:
+    assert [path.stem for path in TOURNAMENT_SEEDS] == ["tournoi-saint-jean"]
+
+
+def test_the_tournament_seed_loads_once_and_replays_over_http(app: Flask, runner: FlaskCliRunner,
+                                                              client: FlaskClient) -> None:
+    """Ten teams: the qualifying round (five matches of five deals), the top eight in the
+    quarter-finals, then the first semi-final played and the second still to play."""
+    data = seed_data(TOURNAMENT_SEEDS[0])
+    first = runner.invoke(args=["seed"])
+    assert "tournoi-saint-jean.json: loaded as tournament " in first.output, first.output
+    again = runner.invoke(args=["seed"])
+    assert "tournoi-saint-jean.json: already loaded as tournament " in again.output
+    with app.app_context():
+        seeded = db.session.scalars(select(TournamentRow)).all()
+    assert len(seeded) == 1
+    loaded = client.get(f"/api/v1/tournaments/{seeded[0].id}").get_json()
+    assert [r["name"] for r in loaded["rounds"]] == ["Qualifying round", "Quarter-finals",
+                                                     "Semi-finals"]
+    assert loaded["seed"] == data["draw_seed"]
+    assert loaded["next_step"] == "1 match still to play."
+    assert len(loaded["rounds"][0]["matches"]) == 5 and len(loaded["rounds"][1]["matches"]) == 4
+    for row in loaded["standings"]:
+        assert row["points"] == 2 * row["won"]
+        assert row["won"] + row["lost"] == 5
+
+    # The same steps through the HTTP API build the same tournament.
+    created = client.post("/api/v1/tournaments", json=data["tournament"]).get_json()
+    auth = {"Authorization": f"Bearer {created['token']}"}
+    url = f"/api/v1/tournaments/{created['id']}"
+    assert client.post(f"{url}/draw", json={"seed": data["draw_seed"]},
+                       headers=auth).status_code == 200
+    for step in data["steps"]:
+        if step.get("advance"):
+            assert client.post(f"{url}/advance", headers=auth).status_code == 200
+        else:
+            response = client.post(f"{url}/matches/{step['match']}/games",
+                                   json={"scores": step["scores"]}, headers=auth)
+            assert response.status_code == 201, response.get_json()
+    replayed = client.get(url).get_json()
+    assert replayed["rounds"] == loaded["rounds"]
+    assert replayed["standings"] == loaded["standings"]

@@ -1,4 +1,5 @@
-"""Loading demo games: each seed file is one game, recorded hand by hand through the service."""
+"""Loading demo data: each seed file is one game, recorded hand by hand through the service, or one
+tournament, drawn, reported and advanced through the service."""
 
 from __future__ import annotations
 
@@ -9,8 +10,9 @@ from sqlalchemy import delete, select
 
 from scorekeeper.errors import ServiceError
 from scorekeeper.extensions import db
-from scorekeeper.models import Game
+from scorekeeper.models import Game, Tournament
 from scorekeeper.rules.errors import RuleViolation
+from scorekeeper.services import tournaments
 from scorekeeper.services.games import WriteRequest, create_game, record_hand
 
 
@@ -20,6 +22,8 @@ class SeedRefused(Exception):
 
 def load_seed(name: str, data: Mapping[str, Any]) -> str:
     """Create the seed's game unless a game with this seed name exists; say what happened."""
+    if isinstance(data, Mapping) and "tournament" in data:
+        return load_tournament(name, data)
     session = db.session
     existing = session.scalars(select(Game).where(Game.seed_name == name)).first()
     if existing is not None:
@@ -41,3 +45,35 @@ def load_seed(name: str, data: Mapping[str, Any]) -> str:
             session.commit()
             raise SeedRefused(f"hand {number} is refused: {refused}") from None
     return f"loaded as game {game.id} with {len(data['hands'])} hands (token {token})"
+
+
+def load_tournament(name: str, data: Mapping[str, Any]) -> str:
+    """{"tournament": {...}, "draw_seed": n, "steps": [{"match": id, "scores": [...]} or
+    {"advance": true}, ...]}: created, drawn and played step by step."""
+    session = db.session
+    existing = session.scalars(select(Tournament).where(Tournament.seed_name == name)).first()
+    if existing is not None:
+        return f"already loaded as tournament {existing.id}"
+    try:
+        row, token = tournaments.create_tournament(data["tournament"], seed_name=name)
+    except (RuleViolation, ServiceError) as refused:
+        raise SeedRefused(f"the tournament is refused: {refused}") from None
+
+    def request(step: str) -> WriteRequest:
+        return WriteRequest(token=token, if_match=None, idempotency_key=None, method="SEED",
+                            path=f"{name}#{step}", body=None)
+
+    steps = data.get("steps", [])
+    number = 0
+    try:
+        tournaments.draw(row.id, data.get("draw_seed"), request("draw"))
+        for number, step in enumerate(steps, start=1):
+            if step.get("advance"):
+                tournaments.advance(row.id, request(str(number)))
+            else:
+                tournaments.report_game(row.id, step["match"], step, request(str(number)))
+    except (RuleViolation, ServiceError, KeyError) as refused:
+        session.execute(delete(Tournament).where(Tournament.id == row.id))
+        session.commit()
+        raise SeedRefused(f"step {number} is refused: {refused}") from None
+    return f"loaded as tournament {row.id} with {len(steps)} steps (token {token})"

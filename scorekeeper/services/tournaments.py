@@ -154,7 +154,8 @@ def standings_csv(tournament_id: int) -> str:
 # -- writing ------------------------------------------------------------------------------------
 
 
-def create_tournament(data: Mapping[str, Any]) -> tuple[TournamentRow, str]:
+def create_tournament(data: Mapping[str, Any],
+                      seed_name: str | None = None) -> tuple[TournamentRow, str]:
     variant = find_variant(data["variant"])
     teams = [pure.Team(t["name"].strip(), tuple(p.strip() for p in t["players"]))
              for t in data["teams"]]
@@ -164,6 +165,7 @@ def create_tournament(data: Mapping[str, Any]) -> tuple[TournamentRow, str]:
     token = secrets.token_urlsafe(32)
     row = TournamentRow(name=data["name"].strip(), variant=variant.key, format=data["format"],
                         options=options, advances=0, token_hash=hash_token(token),
+                        seed_name=seed_name,
                         teams=[{"name": t.name, "players": list(t.players)} for t in teams])
     db.session.add(row)
     db.session.commit()

@@ -29,8 +29,10 @@ def upgrade() -> None:
         sa.Column("advances", sa.Integer(), nullable=False),
         sa.Column("token_hash", sa.String(64), nullable=False),
         sa.Column("version", sa.Integer(), nullable=False),
+        sa.Column("seed_name", sa.String(80), nullable=True),
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
         sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
+        sa.UniqueConstraint("seed_name", name="uq_tournaments_seed_name"),
     )
     op.create_table(
         "tournament_games",
