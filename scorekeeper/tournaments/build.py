@@ -36,6 +36,7 @@ class Fold:
     rounds: list[Round] = field(default_factory=list)
     stale: list[Report] = field(default_factory=list)
     closed: bool = False  # a league format whose last round was closed by an advance
+    exhausted: bool = False  # a Swiss that ran out of pairings without rematches
 
     # -- building ------------------------------------------------------------------------------
 
@@ -148,7 +149,10 @@ class Fold:
             met = {frozenset(m.teams) for r in self.league_rounds() for m in r.matches}
             had_bye = {m.teams[0] for r in self.league_rounds() for m in r.matches
                        if m.kind == "bye"}
-            return self.swiss_round(ranked, met, had_bye)
+            if self.swiss_round(ranked, met, had_bye):
+                return True
+            self.exhausted = True  # nobody left to pair without a rematch: the Swiss ends here
+            return self.advance()
         if self.fmt == "rummy_tables" and len(self.league_rounds()) < int(self.options["rounds"]):
             self.table_round()
             return True
@@ -187,6 +191,8 @@ class Fold:
         return [r for r in self.rounds if r.kind == "league"]
 
     def swiss_rounds(self) -> int:
+        if self.exhausted:
+            return len(self.league_rounds())
         wanted = self.options.get("rounds")
         return int(wanted) if isinstance(wanted, int) else max(
             1, math.ceil(math.log2(len(self.teams))))
@@ -380,6 +386,6 @@ def check_scores(match: Match, scores: Sequence[int]) -> None:
         raise RuleViolation(f"give one score for each of the {len(match.teams)} "
                             f"{'players' if match.kind == 'table' else 'teams'} of this match, "
                             "in its order", "scores")
-    if len(match.teams) == 2 and scores[0] == scores[1]:
+    if match.kind != "table" and scores[0] == scores[1]:
         raise RuleViolation("a game needs a winner: equal scores do not decide it, play another "
                             "deal", "scores")

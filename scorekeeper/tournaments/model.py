@@ -97,7 +97,7 @@ class Standing:
     rank: int
     team: int
     number: int  # drawn number (seed)
-    played: int  # matches, byes included
+    played: int  # matches, with the byes that count as a match won (Quebec, Swiss)
     won: int  # games won (tables: place points)
     lost: int
     points: int

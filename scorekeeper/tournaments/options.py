@@ -48,8 +48,8 @@ def games(default: int, note: str = "") -> OptionSpec:
                       minimum=1, maximum=MAX_GAMES)
 
 
-def rounds(default: int | None, note: str) -> OptionSpec:
-    return OptionSpec("rounds", "integer", default, note, minimum=1, maximum=64,
+def rounds(default: int | None, note: str, most: int) -> OptionSpec:
+    return OptionSpec("rounds", "integer", default, note, minimum=1, maximum=most,
                       nullable=default is None)
 
 
@@ -62,11 +62,13 @@ FORMATS: dict[str, tuple[OptionSpec, ...]] = {
     "round_robin": (POINTS, UNIT, SEEDING, games(1)),
     "swiss": (POINTS, UNIT, SEEDING, games(1),
               rounds(None, "Swiss rounds; null: enough to find a winner (log2 of the teams, "
-                           "rounded up).")),
+                           "rounded up). At most one fewer than the teams (as many with an odd "
+                           "number, each sitting out once); a Swiss that runs out of pairings "
+                           "without a rematch ends early.", MAX_TEAMS)),
     "rummy_tables": (UNIT, games(1, " (each table's scores are added up)"),
                      OptionSpec("table_size", "integer", 4, "Players per table (3 to 8); "
                                 "tables are made as even as possible.", minimum=3, maximum=8),
-                     rounds(3, "Rounds, each with tables drawn afresh.")),
+                     rounds(3, "Rounds, each with tables drawn afresh.", 20)),
 }
 FORMAT_DESCRIPTIONS: dict[str, str] = {
     "quebec": "Quebec 500: a qualifying round of pairs 1-2, 3-4, ... then a knockout of the top "
