@@ -234,12 +234,12 @@ def report_game(tournament_id: int, key: str, body: Mapping[str, Any],
             raise Conflict(f"match {key} is complete; correct one of its games instead "
                            f"(PUT .../games/1 to {len(match.results)})")
         scores, game_id = _scores(session, row, games, match, body)
-        session.add(TournamentGame(tournament_id=row.id, match=key,
-                                   number=len(match.results) + 1, scores=scores,
-                                   teams=list(match.teams), game_id=game_id))
+        game = TournamentGame(tournament_id=row.id, match=key, number=len(match.results) + 1,
+                              scores=scores, teams=list(match.teams), game_id=game_id)
+        session.add(game)
         _touch(row)
         session.flush()
-        return 201, _after(row, reported(session, row), key, [])
+        return 201, _after(row, [*games, game], key, [])
 
     return guarded_write(_guard(tournament_id, key), request, action)
 
