@@ -56,14 +56,13 @@ class OptionSpec:
         return value
 
 
-def resolve_options(
-    specs: tuple[OptionSpec, ...], given: Mapping[str, object]
-) -> dict[str, OptionValue]:
+def resolve_options(specs: tuple[OptionSpec, ...], given: Mapping[str, object],
+                    owner: str = "this variant") -> dict[str, OptionValue]:
     """Fill in defaults and check every given option; unknown names are refused."""
     by_name = {spec.name: spec for spec in specs}
     for name in given:
         if name not in by_name:
-            raise RuleViolation(f"there is no option {name!r} in this variant", f"options.{name}")
+            raise RuleViolation(f"there is no option {name!r} in {owner}", f"options.{name}")
     return {spec.name: spec.check(given.get(spec.name, spec.default)) for spec in specs}
 
 

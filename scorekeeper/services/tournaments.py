@@ -172,8 +172,10 @@ def create_tournament(data: Mapping[str, Any],
     return row, token
 
 
-def _guard(tournament_id: int, match: str | None = None) -> Guard[TournamentRow]:
-    """Organizer writes, or (for one match's games) that match's scorer token."""
+def _guard(tournament_id: int, match: str | None = None,
+           scorer_for: list[str] | None = None) -> Guard[TournamentRow]:
+    """Organizer writes, or (for one match's games) that match's scorer token; a scorer's
+    match is noted in `scorer_for`."""
 
     def authorize(row: TournamentRow, token: str | None) -> None:
         if match is not None and token:
@@ -183,6 +185,8 @@ def _guard(tournament_id: int, match: str | None = None) -> Guard[TournamentRow]
             if scorer is not None:
                 if scorer.match != match:
                     raise Forbidden(f"that scorer token is for match {scorer.match} only")
+                if scorer_for is not None:
+                    scorer_for.append(scorer.match)
                 return
         check_secret(token, row.token_hash, "the organizer's token (or, for a match's games, "
                      "its scorer token)", "that token does not belong to this tournament")
@@ -253,6 +257,9 @@ def correct_game(tournament_id: int, key: str, number: int, body: Mapping[str, A
         if stored is None:
             raise NotFound(f"match {key} has no game {number}")
         built_on = t.advances - max(0, match.round - t.rounds_at_draw)
+        if built_on > 0 and scorer:
+            raise Forbidden("later rounds depend on this game, so only the organizer may "
+                            "correct it")
         if built_on > 0 and not cascade:
             raise Conflict(f"later rounds were built from match {key}'s round; send "
                            "?cascade=true to rebuild them (their results are reopened if their "
@@ -273,7 +280,8 @@ def correct_game(tournament_id: int, key: str, number: int, body: Mapping[str, A
         return 200, _after(row, [g for g in games if g not in dropped], key,
                            [{"match": g.match, "number": g.number} for g in dropped])
 
-    return guarded_write(_guard(tournament_id, key), request, action)
+    scorer: list[str] = []
+    return guarded_write(_guard(tournament_id, key, scorer), request, action)
 
 
 def advance(tournament_id: int, request: WriteRequest) -> Reply:

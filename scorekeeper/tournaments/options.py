@@ -20,7 +20,8 @@ RUMMY = "rummy-500"
 def quebec_games(value: object, where: str) -> dict[str, Any]:
     """{"qualifying": 5, "knockout": 3}: games per match in each stage (knockouts odd)."""
     if not isinstance(value, dict) or set(value) - set(STAGES):
-        raise RuleViolation('games_per_match is {"qualifying": n, "knockout": n}', where)
+        raise RuleViolation('give the games per match as {"qualifying": n, "knockout": n}',
+                            where)
     games = {**QUEBEC_GAMES, **value}
     for stage, n in games.items():
         if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_GAMES:
@@ -88,11 +89,11 @@ def check_tournament(fmt: str, variant: str, players_per_side: Sequence[int],
     if fmt not in FORMATS:
         raise RuleViolation(f"there is no format {fmt!r}; the formats are "
                             f"{', '.join(FORMATS)}", "format")
-    options = resolve_options(FORMATS[fmt], given)
+    options = resolve_options(FORMATS[fmt], given, owner=f"the {fmt} format")
     if fmt == "quebec" and variant not in CONTRACT_VARIANTS:
         raise RuleViolation("the Quebec format is for quebec-500 and australian-500", "format")
     if fmt == "rummy_tables" and variant != RUMMY:
-        raise RuleViolation("rummy_tables is for rummy-500", "format")
+        raise RuleViolation("the rummy_tables format is for rummy-500", "format")
     if variant == RUMMY and fmt == "quebec":
         raise RuleViolation("Rummy 500 players play alone", "format")
     low = 3 if fmt == "rummy_tables" else 2
@@ -102,6 +103,14 @@ def check_tournament(fmt: str, variant: str, players_per_side: Sequence[int],
     for i, name in enumerate(names):
         if names.index(name) != i:
             raise RuleViolation(f"two teams are called {teams[i].name!r}", f"teams.{i}.name")
+    seen: dict[str, int] = {}
+    for i, team in enumerate(teams):
+        for player in team.players:
+            other = seen.setdefault(player.strip().casefold(), i)
+            if other != i or sum(p.strip().casefold() == player.strip().casefold()
+                                 for p in team.players) > 1:
+                raise RuleViolation(f"{player} is listed twice: a player plays in one team",
+                                    f"teams.{i}.players")
     sizes = {len(team.players) for team in teams}
     size = len(teams[0].players)
     if len(sizes) > 1 or size not in players_per_side:
