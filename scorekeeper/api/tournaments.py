@@ -6,6 +6,7 @@ from typing import Any
 
 from flask import Response, request, url_for
 from flask.views import MethodView
+from marshmallow import RAISE
 
 from scorekeeper.api.blueprint import Blueprint
 from scorekeeper.api.docs import refusal, refusals
@@ -125,7 +126,7 @@ class Games(MethodView):
 @blp.route(f"{MATCH}/games/<int(min=1, max=99):number>")
 class OneGame(MethodView):
     @blp.arguments(WriteHeadersSchema, location="headers", as_kwargs=True)
-    @blp.arguments(CascadeSchema, location="query", as_kwargs=True)
+    @blp.arguments(CascadeSchema, location="query", as_kwargs=True, unknown=RAISE)
     @blp.arguments(GameReportSchema, example={"scores": [120, 360]})
     @blp.response(200, ReportReplySchema, headers=ETAG)
     @documented_write

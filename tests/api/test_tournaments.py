@@ -1112,3 +1112,14 @@ def test_a_player_plays_in_one_team(client: FlaskClient, teams: list[dict[str, A
                                               "format": "quebec", "teams": teams})
     assert_error(response, 422)
     assert any(field.endswith(".players") for field in response.get_json()["errors"])
+
+
+def test_an_unknown_query_parameter_is_refused(client: FlaskClient) -> None:
+    t = drawn(client, 4)
+    assert t.report("r1m1", [30, 10]).status_code == 201
+    before = t.snapshot()
+    response = client.put(f"{t.url}/matches/r1m1/games/1?colour=red", json={"scores": [10, 30]},
+                          headers=t.auth())
+    assert_error(response, 422)
+    assert "colour" in response.get_json()["errors"]
+    assert t.snapshot() == before
