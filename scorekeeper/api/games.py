@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Response, request, url_for
+from flask import Response, request, stream_with_context, url_for
 from flask.views import MethodView
 
 from scorekeeper.api.blueprint import Blueprint
@@ -19,7 +19,7 @@ from scorekeeper.api.schemas import (
     StatsSchema,
     WriteHeadersSchema,
 )
-from scorekeeper.services import games, present, stats
+from scorekeeper.services import events, games, present, stats
 from scorekeeper.services.games import Reply, WriteRequest
 
 blp = Blueprint("games", __name__, url_prefix="/games",
@@ -97,6 +97,33 @@ class Game(MethodView):
         if request.if_none_match.contains_weak(tag.strip('"')):
             return Response(status=304, headers={"ETag": tag})
         return present.game_view(game), 200, {"ETag": tag}
+
+
+EVENT_STREAM = {"200": {"description": "text/event-stream: an `update` event with the whole "
+                        "resource (as GET returns it) now and after every change; comments "
+                        "keep the connection alive; the stream ends after a few minutes and "
+                        "EventSource reconnects by itself",
+                        "content": {"text/event-stream": {"schema": {"type": "string"}}}}}
+
+
+def event_stream(read: Any) -> Response:
+    return Response(stream_with_context(events.stream(read)), mimetype="text/event-stream",
+                    headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+
+
+@blp.route(f"{GAME}/events")
+class GameEvents(MethodView):
+    @blp.doc(responses=EVENT_STREAM)
+    @refusal(blp, 404, "No such game")
+    def get(self, game_id: int) -> Response:
+        """Follow a game live (Server-Sent Events), for spectators' pages"""
+        games.get_game(game_id)
+
+        def read() -> tuple[str, dict[str, Any]]:
+            game = games.get_game(game_id)
+            return present.etag(game), present.game_view(game)
+
+        return event_stream(read)
 
 
 @blp.route(f"{GAME}/stats")

@@ -10,7 +10,15 @@ from marshmallow import RAISE
 
 from scorekeeper.api.blueprint import Blueprint
 from scorekeeper.api.docs import refusal, refusals
-from scorekeeper.api.games import ETAG, MAX_ID, Result, reply, write_request
+from scorekeeper.api.games import (
+    ETAG,
+    EVENT_STREAM,
+    MAX_ID,
+    Result,
+    event_stream,
+    reply,
+    write_request,
+)
 from scorekeeper.api.schemas import (
     BracketSchema,
     CascadeSchema,
@@ -84,6 +92,21 @@ class Tournament(MethodView):
     def get(self, tournament_id: int) -> Result | Response:
         """Read a tournament: teams and numbers, rounds with matches, standings, champion"""
         return read(tournament_id)
+
+
+@blp.route(f"{TOURNAMENT}/events")
+class TournamentEvents(MethodView):
+    @blp.doc(responses=EVENT_STREAM)
+    @refusal(blp, 404, "No such tournament")
+    def get(self, tournament_id: int) -> Response:
+        """Follow a tournament live (Server-Sent Events): the tournament as GET returns it"""
+        tournaments.get_tournament(tournament_id)
+
+        def read() -> tuple[str, dict[str, Any]]:
+            row, body = tournaments.view(tournament_id)
+            return tournaments.etag(row), body
+
+        return event_stream(read)
 
 
 @blp.route(f"{TOURNAMENT}/draw")

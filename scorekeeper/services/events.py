@@ -1,0 +1,43 @@
+"""Server-Sent Events: a game or tournament as it changes, for spectators' pages.
+
+The stream polls the stored version (cheap: one primary-key read) and sends the whole view when it
+moved, so it works with any number of app processes and needs no message broker. It ends after a
+while; EventSource reconnects by itself (after `retry` ms) and gets the current view at once.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from flask import current_app
+
+from scorekeeper.extensions import db
+
+POLL_SECONDS = 1.0
+KEEPALIVE_SECONDS = 15.0
+LIFETIME_SECONDS = 300.0
+RETRY_MS = 2000
+
+
+def stream(read: Callable[[], tuple[str, dict[str, Any]]]) -> Iterator[str]:
+    """`read` gives (etag, view); each change of the etag is sent as an `update` event."""
+    poll = float(current_app.config.get("SSE_POLL_SECONDS", POLL_SECONDS))
+    lifetime = float(current_app.config.get("SSE_LIFETIME_SECONDS", LIFETIME_SECONDS))
+    started = last_sent = time.monotonic()
+    last_tag: str | None = None
+    yield f"retry: {RETRY_MS}\n\n"
+    while time.monotonic() - started < lifetime:
+        try:
+            tag, body = read()
+        finally:
+            db.session.close()  # end the read, so the next poll sees new commits
+        if tag != last_tag:
+            last_tag, last_sent = tag, time.monotonic()
+            yield f"event: update\nid: {tag.strip(chr(34))}\ndata: {json.dumps(body)}\n\n"
+        elif time.monotonic() - last_sent >= KEEPALIVE_SECONDS:
+            last_sent = time.monotonic()
+            yield ": still here\n\n"
+        time.sleep(poll)
