@@ -1,0 +1,598 @@
+// The phone score sheet. It uses only the public API under /api/v1, keeps tokens and hands that
+// could not be sent yet in localStorage, and follows games and tournaments live with EventSource.
+const API = "/api/v1";
+const main = document.getElementById("main");
+const SUIT_SYMBOL = { S: "♠", C: "♣", D: "♦", H: "♥", NT: "NT" };
+const ITALIAN_SUITS = ["coins", "cups", "swords", "clubs"];
+const FRENCH_SUITS = ["hearts", "diamonds", "spades", "clubs"];
+let live = null; // the EventSource of the page on screen
+
+// -- storage -------------------------------------------------------------------------------------
+
+const store = {
+  get(key, fallback) {
+    try { return JSON.parse(localStorage.getItem(`sk.${key}`)) ?? fallback; } catch { return fallback; }
+  },
+  set(key, value) { localStorage.setItem(`sk.${key}`, JSON.stringify(value)); },
+};
+const tokenOf = (kind, id) => store.get(`${kind}tokens`, {})[id];
+function keepToken(kind, id, token) {
+  const tokens = store.get(`${kind}tokens`, {});
+  tokens[id] = token;
+  store.set(`${kind}tokens`, tokens);
+}
+function remember(game) {
+  const games = store.get("games", []).filter((g) => g.id !== game.id);
+  games.unshift({ id: game.id, title: game.sides.map((s) => s.name).join(" v "), variant: game.variant });
+  store.set("games", games.slice(0, 20));
+}
+
+// -- the API -------------------------------------------------------------------------------------
+
+class Offline extends Error {}
+
+async function api(method, path, body, { token, ifMatch, key } = {}) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (ifMatch) headers["If-Match"] = ifMatch;
+  if (key) headers["Idempotency-Key"] = key;
+  let response;
+  try {
+    response = await fetch(API + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch {
+    throw new Offline("no connection");
+  }
+  const json = response.status === 204 || response.status === 304 ? null : await response.json().catch(() => null);
+  return { status: response.status, ok: response.ok, json, etag: response.headers.get("ETag") };
+}
+
+function problem(result) {
+  const message = result.json?.message ?? `The server answered ${result.status}.`;
+  const fields = result.json?.errors ? Object.entries(result.json.errors)
+    .filter(([field]) => field !== "json").map(([field, why]) => `${field}: ${[].concat(why).join(" ")}`) : [];
+  return [message, ...fields.filter((line) => !message.includes(line.split(": ").slice(1).join(": ")))].join(" ");
+}
+
+function toast(text) {
+  const box = document.getElementById("toast");
+  box.textContent = text;
+  box.hidden = false;
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => { box.hidden = true; }, 6000);
+}
+
+// -- tiny DOM helpers ----------------------------------------------------------------------------
+
+function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
+    else if (name === "text") node.textContent = value;
+    else node.setAttribute(name, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child !== null && child !== undefined && child !== false) node.append(child);
+  }
+  return node;
+}
+const show = (...nodes) => { main.replaceChildren(...nodes.flat().filter((n) => n !== null && n !== undefined && n !== false)); };
+const signed = (n) => (n >= 0 ? `+${n}` : `${n}`);
+const uuid = () => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`);
+
+function stepper(label, value, min, max, onChange) {
+  const out = h("output", { "aria-live": "polite", text: String(value) });
+  const set = (v) => { value = Math.max(min, Math.min(max, v)); out.textContent = String(value); onChange(value); };
+  return h("div", { class: "stepper", role: "group", "aria-label": label },
+    h("span", { class: "grow", text: label }),
+    h("button", { type: "button", "aria-label": `${label}: one less`, onclick: () => set(value - 1) }, "−"),
+    out,
+    h("button", { type: "button", "aria-label": `${label}: one more`, onclick: () => set(value + 1) }, "+"));
+}
+
+// -- routing -------------------------------------------------------------------------------------
+
+function route() {
+  if (live) { live.close(); live = null; }
+  const [path, query] = location.hash.replace(/^#/, "").split("?");
+  const params = new URLSearchParams(query ?? "");
+  const parts = path.split("/").filter(Boolean);
+  if (params.get("token") && (parts[0] === "g" || parts[0] === "t")) {
+    keepToken(parts[0] === "g" ? "" : "t", Number(parts[1]), params.get("token"));
+    history.replaceState(null, "", `#/${parts.join("/")}`); // the token stays out of the address bar
+  }
+  if (parts[0] === "g" && parts[1]) return gamePage(Number(parts[1]), parts[2] === "watch");
+  if (parts[0] === "t" && parts[1]) return tournamentPage(Number(parts[1]));
+  return homePage();
+}
+window.addEventListener("hashchange", route);
+
+// -- home: start a game --------------------------------------------------------------------------
+
+const SIDE_NAMES = { 2: ["North-South", "East-West"] };
+
+async function homePage() {
+  document.title = "scorekeeper — new game";
+  const result = await api("GET", "/variants").catch(() => null);
+  if (!result?.ok) { show(h("p", { class: "banner bad", text: "The server cannot be reached. Try again when you are back online." })); return; }
+  const variants = result.json;
+  let variant = variants[0];
+  let seating = null; // [sides, per side]
+  const form = h("form", { class: "stack", "aria-label": "New game" });
+  const recent = store.get("games", []);
+
+  function seatings(v) {
+    const out = [];
+    for (let n = v.players.min; n <= v.players.max; n++) {
+      if (v.team_play && n % 2 === 0 && n >= 4) out.push([2, n / 2]);
+      if (v.team_play && n === 6) out.push([3, 2]);
+      if (!v.team_play || n < 4 || (v.key === "cinquecento" && n === 3)) out.push([n, 1]);
+    }
+    return out.filter((s, i, all) => all.findIndex((o) => o[0] === s[0] && o[1] === s[1]) === i)
+      .filter((s) => !(v.key === "cinquecento" && s[1] === 1 && s[0] === 4));
+  }
+
+  function render() {
+    const choices = h("div", { class: "choices", role: "radiogroup", "aria-label": "Game" },
+      variants.map((v) => h("button", {
+        type: "button", class: "choice", role: "radio", "aria-checked": String(v === variant),
+        "aria-pressed": String(v === variant), onclick: () => { variant = v; seating = null; render(); },
+      }, h("strong", { text: v.name }), h("span", { text: v.description }))));
+    const options = seatings(variant);
+    seating = seating ?? options.find((s) => s[0] * s[1] === 4) ?? options[0];
+    const seatPick = h("div", { class: "row", role: "group", "aria-label": "Table" },
+      options.map((s) => h("button", {
+        type: "button", "aria-pressed": String(s === seating),
+        onclick: () => { seating = s; render(); },
+      }, s[1] === 1 ? `${s[0]} players` : `${s[0]} sides of ${s[1]}`)));
+    const [sides, each] = seating;
+    const sideBoxes = [];
+    for (let s = 0; s < sides; s++) {
+      const inputs = [];
+      for (let p = 0; p < each; p++) {
+        inputs.push(h("input", { name: `p${s}.${p}`, required: true, autocomplete: "off", "aria-label": `Side ${s + 1}, player ${p + 1}`,
+          placeholder: each === 1 ? `Player ${s + 1}` : `Player ${p + 1}`, value: "" }));
+      }
+      sideBoxes.push(h("div", { class: "card" },
+        each > 1 ? h("label", {}, `Side ${s + 1} name`, h("input", { name: `side${s}`, autocomplete: "off", value: (SIDE_NAMES[sides] ?? [])[s] ?? `Side ${s + 1}` })) : null,
+        ...inputs));
+    }
+    const rules = Object.entries(variant.options).filter(([, o]) => o.type !== "table").map(([name, o]) => {
+      if (o.type === "boolean") {
+        return h("label", { class: "toggle" }, h("input", { type: "checkbox", name: `opt.${name}`, checked: o.default === true }),
+          h("span", {}, name.replaceAll("_", " "), h("small", { text: o.description })));
+      }
+      const id = `opt-${name}`;
+      const field = o.choices
+        ? h("select", { id, name: `opt.${name}` }, o.choices.map((c) => h("option", { value: String(c), selected: c === o.default }, String(c))))
+        : h("input", { id, name: `opt.${name}`, type: "number", inputmode: "numeric", value: o.default ?? "", placeholder: o.nullable ? "off" : "" });
+      return h("div", {}, h("label", { for: id }, name.replaceAll("_", " ")), h("small", { class: "hint", text: o.description }), field);
+    });
+    form.replaceChildren(
+      h("h1", { text: "New game" }), choices,
+      h("h2", { text: "Table" }), seatPick, ...sideBoxes,
+      h("label", { for: "dealer" }, "First dealer"),
+      h("select", { id: "dealer", name: "dealer" }, Array.from({ length: sides * each }, (_, seat) =>
+        h("option", { value: String(seat) }, `Seat ${seat + 1} (side ${(seat % sides) + 1})`))),
+      h("details", {}, h("summary", { text: "House rules" }), h("div", { class: "stack" }, rules)),
+      h("button", { class: "primary", type: "submit" }, "Start the game"));
+  }
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const data = new FormData(form);
+    const [sides, each] = seating;
+    const body = { variant: variant.key, first_dealer: Number(data.get("dealer")), options: {}, sides: [] };
+    for (let s = 0; s < sides; s++) {
+      const players = Array.from({ length: each }, (_, p) => String(data.get(`p${s}.${p}`)).trim());
+      body.sides.push({ name: each === 1 ? players[0] : String(data.get(`side${s}`) || players.join(" & ")), players });
+    }
+    for (const [name, o] of Object.entries(variant.options)) {
+      if (o.type === "table") continue;
+      const raw = data.get(`opt.${name}`);
+      let value = o.type === "boolean" ? raw === "on" : raw;
+      if (o.type === "integer") value = raw === "" ? null : Number(raw);
+      if (o.choices && o.type === "integer") value = Number(raw);
+      if (JSON.stringify(value) !== JSON.stringify(o.default)) body.options[name] = value;
+    }
+    const created = await api("POST", "/games", body).catch(() => null);
+    if (!created) { toast("No connection: the game could not be created. Try again when you are online."); return; }
+    if (!created.ok) { toast(problem(created)); return; }
+    keepToken("", created.json.id, created.json.token);
+    remember(created.json);
+    location.hash = `#/g/${created.json.id}`;
+  });
+
+  render();
+  show(form,
+    recent.length ? h("section", { class: "card" }, h("h2", { text: "Your games" }),
+      h("ul", {}, recent.map((g) => h("li", {}, h("a", { href: `#/g/${g.id}` }, `${g.title} (${g.variant})`))))) : null,
+    h("section", { class: "card" }, h("h2", { text: "Follow a tournament" }),
+      h("form", { class: "row", onsubmit: (e) => { e.preventDefault(); location.hash = `#/t/${new FormData(e.target).get("t")}`; } },
+        h("label", { class: "sr", for: "tid" }, "Tournament number"),
+        h("input", { id: "tid", name: "t", type: "number", min: "1", required: true, placeholder: "Tournament number", style: "flex:1" }),
+        h("button", { type: "submit" }, "Open"))));
+}
+
+// -- the offline queue ---------------------------------------------------------------------------
+
+const queued = (gameId) => store.get("queue", []).filter((q) => q.game === gameId);
+
+async function flushQueue() {
+  const queue = store.get("queue", []);
+  let changed = false;
+  for (const item of queue) {
+    if (item.conflict) continue;
+    let result;
+    try {
+      result = await api(item.method, item.path, item.body, { token: tokenOf("", item.game), key: item.key, ifMatch: item.force ? undefined : item.ifMatch });
+    } catch { break; } // still offline: keep the rest in order
+    changed = true;
+    if (result.ok) item.done = true;
+    else if (result.status === 412) item.conflict = "Someone else changed the game before this hand arrived.";
+    else item.conflict = problem(result);
+  }
+  store.set("queue", queue.filter((q) => !q.done));
+  showNet();
+  return changed;
+}
+function showNet() {
+  const waiting = store.get("queue", []).length;
+  document.getElementById("net").textContent = !navigator.onLine ? "Offline" : waiting ? `${waiting} waiting to be sent` : "";
+}
+window.addEventListener("online", async () => { if (await flushQueue()) route(); });
+window.addEventListener("offline", showNet);
+setInterval(async () => { if (store.get("queue", []).some((q) => !q.conflict) && await flushQueue()) route(); }, 5000);
+
+// -- a game's score sheet ------------------------------------------------------------------------
+
+async function gamePage(id, watching) {
+  const token = watching ? null : tokenOf("", id);
+  let game, hands, variant, etag;
+  async function load() {
+    const [g, hs] = await Promise.all([api("GET", `/games/${id}`), api("GET", `/games/${id}/hands`)]);
+    if (!g.ok) throw new Error(problem(g));
+    game = g.json; etag = g.etag; hands = hs.json ?? [];
+    if (!variant) variant = (await api("GET", `/variants/${game.variant}`)).json;
+  }
+  try { await load(); } catch (error) {
+    show(h("p", { class: "banner bad", text: error instanceof Offline ? "Offline: this game cannot be loaded until the connection returns." : error.message }));
+    return;
+  }
+  remember(game);
+  document.title = `${game.sides.map((s) => s.name).join(" v ")} — scorekeeper`;
+  let editing = null; // the hand being corrected, or null for a new hand
+  let opened = null;
+
+  const seatName = (seat) => game.sides[seat % game.sides.length].players[Math.floor(seat / game.sides.length)];
+
+  function render() {
+    const pending = queued(id);
+    const sides = game.sides;
+    const rows = [];
+    let totals = sides.map(() => 0);
+    for (const hand of hands) {
+      totals = hand.scores;
+      rows.push(h("tr", { class: "hand", tabindex: "0", "aria-expanded": String(opened === hand.number),
+        onclick: () => { opened = opened === hand.number ? null : hand.number; render(); },
+        onkeydown: (e) => { if (e.key === "Enter") { opened = opened === hand.number ? null : hand.number; render(); } } },
+        h("td", { text: `${hand.number}. ${summary(hand)}` }),
+        ...hand.scores.map((score, s) => h("td", {}, String(score), h("span", { class: "delta", text: signed(hand.deltas[s]) })))));
+      if (opened === hand.number) {
+        rows.push(h("tr", { class: "detail" }, h("td", { colspan: String(sides.length + 1) },
+          h("ul", {}, hand.explanation.map((line) => h("li", { text: line }))),
+          token ? h("div", { class: "row" },
+            h("button", { type: "button", onclick: () => { editing = hand; render(); document.getElementById("entry")?.scrollIntoView(); } }, `Correct hand ${hand.number}`),
+            hand.number === hands.length ? h("button", { type: "button", class: "danger", onclick: () => undo(hand.number) }, `Undo hand ${hand.number}`) : null) : null)));
+      }
+    }
+    for (const item of pending) {
+      rows.push(h("tr", { class: "pending" }, h("td", { colspan: String(sides.length + 1),
+        text: item.conflict ? `Not recorded: ${item.conflict}` : `Hand waiting to be sent: ${summary(item.body)}` })));
+    }
+    const finished = game.status === "finished";
+    show(
+      h("h1", { text: `${variant.name}: ${sides.map((s) => s.name).join(" v ")}` }),
+      h("div", { class: "totals", "aria-label": "Scores" }, sides.map((side, s) => h("div", { class: "total" },
+        h("span", { text: side.name }), h("b", { text: String(game.scores[s]) }),
+        side.players.length > 1 ? h("small", { class: "muted", text: side.players.join(" & ") }) : null))),
+      finished
+        ? h("p", { class: "banner win", role: "status", text: `Game over: ${sides[game.winner]?.name ?? "nobody"} won.` })
+        : h("p", { class: "muted", text: `${seatName(game.dealer)} deals next.${game.barred_seat != null ? ` ${seatName(game.barred_seat)} is ralphed for this auction.` : ""}` }),
+      pending.some((q) => q.conflict) ? h("div", { class: "banner warn", role: "alert" },
+        h("p", { text: "A hand entered offline could not be recorded because the game changed meanwhile." }),
+        h("div", { class: "row" },
+          h("button", { type: "button", onclick: () => resolveQueue(id, "force") }, "Send it anyway"),
+          h("button", { type: "button", class: "danger", onclick: () => resolveQueue(id, "drop") }, "Discard it"))) : null,
+      h("table", { class: "sheet" },
+        h("caption", { class: "sr", text: "Hands and running totals; tap a hand for its explanation" }),
+        h("thead", {}, h("tr", {}, h("th", { scope: "col", text: "Hand" }), sides.map((side) => h("th", { scope: "col", text: side.name })))),
+        h("tbody", {}, rows.length ? rows : [h("tr", {}, h("td", { colspan: String(sides.length + 1), class: "muted", text: "No hands yet." }))])),
+      token && (!finished || editing) ? entryForm() : null,
+      h("section", { class: "card" }, h("h2", { text: "Share" }),
+        h("p", {}, h("a", { href: `#/g/${id}/watch` }, "Spectator link"), " — follows the game live, read-only."),
+        token ? h("p", {}, h("a", { href: `#/g/${id}?token=${encodeURIComponent(token)}`, id: "scorer-link" }, "Scorer link"),
+          " — lets a second phone enter hands. Share it only with scorers.") : null,
+        !token && !watching ? h("p", { class: "muted", text: "This phone has no token for this game, so it can only watch." }) : null));
+  }
+
+  function summary(hand) {
+    if (hand.passed_out) return "passed out";
+    if (hand.bid) return `${hand.bid.replace(/(S|C|D|H)$/, (s) => SUIT_SYMBOL[s])} by ${seatName(hand.bidder)}`;
+    if (hand.points || hand.captured) return `card points${hand.mariannas?.length ? `, ${hand.mariannas.length} Marianna${hand.mariannas.length > 1 ? "s" : ""}` : ""}`;
+    if (hand.players) {
+      const out = hand.players.findIndex((p) => p.went_out || (p.hand && p.hand.length === 0) || p.hand_points === 0);
+      return out >= 0 ? `${game.sides[out].name} went out` : "stock ran out";
+    }
+    return "";
+  }
+
+  async function send(method, path, body) {
+    const key = uuid();
+    const intent = { method, path, body, key, game: id, ifMatch: etag };
+    let result;
+    try {
+      result = await api(method, path, body, { token, ifMatch: etag, key });
+    } catch (error) {
+      if (!(error instanceof Offline) || method !== "POST") { toast("No connection: try again when you are back online."); return false; }
+      store.set("queue", [...store.get("queue", []), intent]);
+      showNet();
+      toast("Offline: the hand is kept on this phone and will be sent when the connection returns.");
+      render();
+      return true;
+    }
+    if (result.status === 412) {
+      toast("Someone else changed this game since you loaded it. Reload to see their change; your entry is still in the form.");
+      const bar = h("div", { class: "banner warn", role: "alert" }, "This game changed on another phone. ",
+        h("button", { type: "button", onclick: async () => { await load(); render(); } }, "Reload the game"));
+      document.getElementById("entry")?.prepend(bar);
+      return false;
+    }
+    if (!result.ok) { toast(problem(result)); return false; }
+    await load();
+    editing = null;
+    render();
+    return true;
+  }
+
+  async function undo(number) {
+    if (!confirm(`Undo hand ${number}?`)) return;
+    await send("DELETE", `/games/${id}/hands/${number}`);
+  }
+
+  function entryForm() {
+    const box = h("section", { class: "card stack", id: "entry", "aria-label": editing ? `Correct hand ${editing.number}` : "Enter a hand" });
+    const title = h("h2", { text: editing ? `Correct hand ${editing.number}` : `Hand ${hands.length + 1}` });
+    const submit = (body) => (editing ? send("PUT", `/games/${id}/hands/${editing.number}`, body) : send("POST", `/games/${id}/hands`, body));
+    const cancel = editing ? h("button", { type: "button", onclick: () => { editing = null; render(); } }, "Cancel") : null;
+    if (variant.key === "cinquecento") box.append(title, ...cinquecentoEntry(submit), cancel ?? "");
+    else if (variant.key === "rummy-500") box.append(title, ...rummyEntry(submit), cancel ?? "");
+    else box.append(title, ...contractEntry(submit), cancel ?? "");
+    return box;
+  }
+
+  function contractEntry(submit) {
+    const sides = game.sides.length;
+    const seats = game.sides.reduce((n, s) => n + s.players.length, 0);
+    const before = editing ?? {};
+    let bid = before.bid ?? null;
+    let bidder = before.bidder ?? null;
+    let tricks = before.tricks ?? Array.from({ length: sides }, (_, s) => (s === 0 ? 10 : 0));
+    const options = game.options;
+    const enabled = (b) => !b.option || Boolean(options[b.option]);
+    const grid = h("div", { class: "grid", role: "group", "aria-label": "Bid" },
+      h("span"), ["S", "C", "D", "H", "NT"].map((s) => h("span", { class: "lvl", "aria-hidden": "true", text: SUIT_SYMBOL[s] })));
+    const byCode = Object.fromEntries(variant.bids.map((b) => [b.code, b]));
+    const buttons = [];
+    const pick = (code) => { bid = code; for (const b of buttons) b.setAttribute("aria-pressed", String(b.dataset.code === bid)); check(); };
+    for (let level = 6; level <= 10; level++) {
+      grid.append(h("span", { class: "lvl", text: String(level) }));
+      for (const suit of ["S", "C", "D", "H", "NT"]) {
+        const b = byCode[`${level}${suit}`];
+        const button = h("button", { type: "button", "data-code": `${level}${suit}`, "aria-pressed": String(bid === `${level}${suit}`),
+          "aria-label": `${level} ${suit === "NT" ? "no trumps" : { S: "spades", C: "clubs", D: "diamonds", H: "hearts" }[suit]}, ${b?.points ?? ""} points`,
+          disabled: !b, onclick: () => pick(`${level}${suit}`) }, `${level}${SUIT_SYMBOL[suit]}`, h("small", { text: b ? String(b.points) : "" }));
+        buttons.push(button);
+        grid.append(button);
+      }
+    }
+    const specials = variant.bids.filter((b) => !/^\d+(S|C|D|H|NT)$/.test(b.code)).map((b) => {
+      const partnerless = ["DNUL", "PAT"].includes(b.code) && game.sides[0].players.length < 2;
+      const why = !enabled(b) ? `off in this game's house rules (${b.option.replaceAll("_", " ")})` : partnerless ? "needs partners" : null;
+      const button = h("button", { type: "button", "data-code": b.code, "aria-pressed": String(bid === b.code), disabled: Boolean(why),
+        title: why ?? undefined, onclick: () => pick(b.code) }, b.name, h("small", { text: why ? `Not allowed: ${why}` : `${b.points} points` }));
+      buttons.push(button);
+      return button;
+    });
+    const bidderRow = h("div", { class: "row", role: "group", "aria-label": "Bidder" },
+      Array.from({ length: seats }, (_, seat) => h("button", { type: "button", "aria-pressed": String(bidder === seat),
+        onclick: (e) => { bidder = seat; for (const x of e.target.parentElement.children) x.setAttribute("aria-pressed", String(x === e.target)); check(); } }, seatName(seat))));
+    const trickRow = h("div", { class: "stack" });
+    const renderTricks = () => {
+      trickRow.replaceChildren(...game.sides.map((side, s) => (sides === 2 && s === 1
+        ? h("p", { class: "muted", id: "other-tricks", text: `${side.name}: ${10 - tricks[0]} tricks` })
+        : stepper(`${side.name} tricks`, tricks[s], 0, 10, (v) => {
+          tricks[s] = v;
+          if (sides === 2) { tricks[1] = 10 - v; document.getElementById("other-tricks").textContent = `${game.sides[1].name}: ${tricks[1]} tricks`; }
+          check();
+        }))));
+    };
+    renderTricks();
+    const status = h("p", { class: "muted", "aria-live": "polite" });
+    const record = h("button", { type: "submit", class: "primary" }, editing ? "Save the correction" : "Record the hand");
+    function check() {
+      const sum = tricks.reduce((a, b) => a + b, 0);
+      const missing = !bid ? "Pick the bid." : bidder === null ? "Pick the bidder." : sum !== 10 ? `The tricks add up to ${sum}, not 10.` : "";
+      status.textContent = missing;
+      record.disabled = Boolean(missing);
+    }
+    check();
+    const form = h("form", { class: "stack", onsubmit: async (e) => { e.preventDefault(); await submit({ bidder, bid, tricks }); } },
+      h("h3", { text: "Bid" }), grid, h("div", { class: "specials" }, specials),
+      h("h3", { text: "Won by" }), bidderRow, h("h3", { text: "Tricks" }), trickRow, status, record);
+    const passed = h("button", { type: "button", onclick: () => submit({ passed_out: true }) }, "Everybody passed");
+    return [form, options.pass_out === "no-trump" ? h("p", { class: "hint", text: "A passed-out hand is played at no-trumps here: enter it with its tricks through the API." }) : passed];
+  }
+
+  function cinquecentoEntry(submit) {
+    const sides = game.sides.length;
+    const before = editing ?? {};
+    const points = before.points ?? Array.from({ length: sides }, (_, s) => (s === 0 ? 60 : sides === 2 ? 60 : 0));
+    const mariannas = [...(before.mariannas ?? [])];
+    const suits = game.options.deck === "french" ? FRENCH_SUITS : ITALIAN_SUITS;
+    const list = h("ol", { "aria-label": "Mariannas in the order declared" });
+    const status = h("p", { class: "muted", "aria-live": "polite" });
+    const record = h("button", { type: "submit", class: "primary" }, editing ? "Save the correction" : "Record the hand");
+    const check = () => {
+      const sum = points.reduce((a, b) => a + b, 0);
+      status.textContent = sum === 120 ? "" : `The card points add up to ${sum}, not 120.`;
+      record.disabled = sum !== 120;
+      list.replaceChildren(...mariannas.map((m, i) => h("li", {}, `${m.suit} by ${game.sides[m.side].name} `,
+        h("button", { type: "button", "aria-label": `Remove the Marianna of ${m.suit}`, onclick: () => { mariannas.splice(i, 1); check(); } }, "✕"))));
+    };
+    const pointRows = game.sides.map((side, s) => (sides === 2 && s === 1
+      ? h("p", { class: "muted", id: "other-points", text: `${side.name}: ${points[1]} card points` })
+      : h("div", {}, h("label", { for: `pts${s}` }, `${side.name} card points`),
+        h("input", { id: `pts${s}`, type: "number", inputmode: "numeric", min: "0", max: "120", value: String(points[s]),
+          oninput: (e) => {
+            points[s] = Number(e.target.value || 0);
+            if (sides === 2) { points[1] = 120 - points[0]; document.getElementById("other-points").textContent = `${game.sides[1].name}: ${points[1]} card points`; }
+            check();
+          } }))));
+    const add = h("div", { class: "stack" }, game.sides.map((side, s) => h("div", { class: "row", role: "group", "aria-label": `Mariannas of ${side.name}` },
+      h("span", { text: `${side.name}:` }),
+      suits.map((suit) => h("button", { type: "button", onclick: () => {
+        if (mariannas.some((m) => m.suit === suit)) { toast(`The Marianna of ${suit} is already declared.`); return; }
+        mariannas.push({ side: s, suit }); check();
+      } }, `+ ${suit}`)))));
+    check();
+    return [h("form", { class: "stack", onsubmit: async (e) => { e.preventDefault(); await submit({ points, mariannas }); } },
+      ...pointRows, h("h3", { text: "Mariannas" }), add, list, status, record)];
+  }
+
+  function rummyEntry(submit) {
+    const before = editing ?? {};
+    const quick = (before.players ?? []).every((p) => "meld_points" in p);
+    let cards = before.players ? !quick : false;
+    const holder = h("div", { class: "stack" });
+    const toggle = h("label", { class: "toggle" }, h("input", { type: "checkbox", checked: cards, onchange: (e) => { cards = e.target.checked; draw(); } }),
+      h("span", {}, "Enter the cards", h("small", { text: "Melds as groups separated by commas (7H 8H 9H, QS QD QC); lay-offs as card@player.meld (10H@1.1); the cards left in hand." })));
+    const draw = () => {
+      holder.replaceChildren(...game.sides.map((side, p) => {
+        const was = before.players?.[p] ?? {};
+        const input = (name, label, value, type = "text") => h("div", {}, h("label", { for: `${name}${p}` }, label),
+          h("input", { id: `${name}${p}`, name: `${name}${p}`, type, inputmode: type === "number" ? "numeric" : undefined, min: type === "number" ? "0" : undefined, value, autocomplete: "off", autocapitalize: "characters" }));
+        return h("fieldset", { class: "card" }, h("legend", { text: side.name }), ...(cards
+          ? [input("melds", "Melds", (was.melds ?? []).map((m) => m.join(" ")).join(", ")),
+            input("layoffs", "Lay-offs", (was.layoffs ?? []).map((l) => `${l.card}@${l.onto[0] + 1}.${l.onto[1] + 1}`).join(" ")),
+            input("hand", "Left in hand", (was.hand ?? []).join(" "))]
+          : [input("meld", "Points melded and laid off", String(was.meld_points ?? 0), "number"),
+            input("held", "Points left in hand", String(was.hand_points ?? 0), "number")]));
+      }));
+    };
+    draw();
+    const words = (text) => String(text ?? "").trim().split(/[\s,]+/).filter(Boolean);
+    const read = (form) => {
+      const data = new FormData(form);
+      return game.sides.map((_, p) => (cards ? {
+        melds: String(data.get(`melds${p}`) ?? "").split(",").map(words).filter((m) => m.length),
+        layoffs: words(data.get(`layoffs${p}`)).map((w) => { const [card, at] = w.split("@"); const [pl, m] = (at ?? "").split("."); return { card, onto: [Number(pl) - 1, Number(m) - 1] }; }),
+        hand: words(data.get(`hand${p}`)),
+      } : { meld_points: Number(data.get(`meld${p}`) || 0), hand_points: Number(data.get(`held${p}`) || 0) }));
+    };
+    return [toggle, h("form", { class: "stack", onsubmit: async (e) => { e.preventDefault(); await submit({ players: read(e.target) }); } },
+      holder, h("button", { type: "submit", class: "primary" }, editing ? "Save the correction" : "Record the hand"))];
+  }
+
+  async function resolveQueue(gameId, how) {
+    const queue = store.get("queue", []);
+    for (const item of queue) {
+      if (item.game === gameId && item.conflict) {
+        if (how === "drop") item.done = true; else { item.conflict = null; item.force = true; }
+      }
+    }
+    store.set("queue", queue.filter((q) => !q.done));
+    await flushQueue();
+    await load();
+    render();
+  }
+
+  render();
+  showNet();
+  live = new EventSource(`${API}/games/${id}/events`);
+  live.addEventListener("update", async (event) => {
+    const seen = JSON.parse(event.data);
+    if (seen.updated_at === game.updated_at && seen.hands_played === game.hands_played) return;
+    await load();
+    if (!document.getElementById("entry")?.contains(document.activeElement)) render();
+  });
+}
+
+// -- a tournament --------------------------------------------------------------------------------
+
+async function tournamentPage(id) {
+  const token = tokenOf("t", id);
+  let t, bracket;
+  async function load() {
+    const got = await api("GET", `/tournaments/${id}`);
+    if (!got.ok) throw new Error(problem(got));
+    t = got.json;
+    bracket = t.status === "registered" ? null : (await api("GET", `/tournaments/${id}/bracket`)).json;
+  }
+  try { await load(); } catch (error) { show(h("p", { class: "banner bad", text: error.message })); return; }
+  const name = (team) => (team == null ? "—" : t.teams[team].name);
+
+  async function write(method, path, body) {
+    let result;
+    try { result = await api(method, path, body, { token, key: uuid() }); } catch { toast("No connection: try again when you are back online."); return; }
+    if (!result.ok) { toast(problem(result)); return; }
+    await load();
+    render();
+  }
+
+  function reportForm(match) {
+    const inputs = match.teams.map((team, i) => h("input", { type: "number", inputmode: "numeric", required: true, "aria-label": `${name(team)} score`, name: `s${i}`, style: "width:6em" }));
+    return h("form", { class: "row", onsubmit: (e) => {
+      e.preventDefault();
+      write("POST", `/tournaments/${id}/matches/${match.id}/games`, { scores: inputs.map((x) => Number(x.value)) });
+    } }, ...inputs, h("button", { type: "submit" }, `Report game ${match.results.length + 1}`));
+  }
+
+  function render() {
+    document.title = `${t.name} — scorekeeper`;
+    const open = t.rounds.flatMap((r) => r.matches).filter((m) => m.status !== "complete");
+    show(
+      h("h1", { text: t.name }),
+      t.champion != null ? h("p", { class: "banner win", role: "status", text: `Champions: ${name(t.champion)}` }) : h("p", { class: "muted", text: t.next_step }),
+      token ? h("section", { class: "card stack", "aria-label": "Organizer" }, h("h2", { text: "Organizer" }),
+        t.status === "registered" ? h("button", { class: "primary", type: "button", onclick: () => write("POST", `/tournaments/${id}/draw`, {}) }, "Draw the numbers") : null,
+        t.can_advance ? h("button", { class: "primary", type: "button", onclick: () => write("POST", `/tournaments/${id}/advance`) }, "Advance to the next round") : null,
+        ...open.filter((m) => m.kind !== "bye").map((m) => h("div", {}, h("p", { text: `${m.id}: ${m.names.join(" v ")} (${m.wins ? m.wins.join("–") : m.totals.join(", ")})` }), reportForm(m)))) : null,
+      bracket?.knockout?.length ? h("section", {}, h("h2", { text: "Bracket" }),
+        h("div", { class: "bracket" }, bracket.knockout.map((round) => h("div", { class: "round", "aria-label": round.name },
+          h("h3", { text: round.name }),
+          round.matches.map((m) => h("div", { class: "match" }, m.slots.map((slot) => h("div", { class: `slot${slot && m.winner === slot.team && slot.team != null ? " won" : ""}` },
+            h("span", { text: slot ? (slot.name ?? `Seed ${slot.seed}`) : (m.slots.length === 2 ? "—" : "bye") }),
+            h("span", { text: slot?.wins != null ? String(slot.wins) : "" }))))))))) : null,
+      t.standings.length ? h("section", {}, h("h2", { text: "Standings" }),
+        h("table", { class: "sheet" }, h("thead", {}, h("tr", {}, ["#", "Team", "Won", "Pts", "Scored"].map((x) => h("th", { scope: "col", text: x })))),
+          h("tbody", {}, t.standings.map((s) => h("tr", {}, h("td", { text: String(s.rank) }), h("td", { text: `${s.name} (${s.number})` }),
+            h("td", { text: String(s.won) }), h("td", { text: String(s.points) }), h("td", { text: String(s.scored) }))))),
+        h("p", {}, h("a", { href: `${API}/tournaments/${id}/standings.csv` }, "Standings as CSV"))) : null,
+      t.rounds.filter((r) => r.kind !== "knockout").map((r) => h("section", { class: "card" }, h("h2", { text: r.name }),
+        h("ul", {}, r.matches.map((m) => h("li", { text: `${m.names.join(" v ")}: ${m.kind === "bye" ? "bye" : m.wins ? m.wins.join("–") : m.totals.join(", ")}${m.winner != null ? ` — ${name(m.winner)}` : ""}` }))))));
+  }
+
+  render();
+  live = new EventSource(`${API}/tournaments/${id}/events`);
+  live.addEventListener("update", async (event) => {
+    const seen = JSON.parse(event.data);
+    if (seen.updated_at === t.updated_at) return;
+    await load();
+    if (!main.contains(document.activeElement) || document.activeElement === main) render();
+  });
+}
+
+route();
+showNet();
