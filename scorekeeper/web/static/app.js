@@ -136,8 +136,7 @@ async function homePage() {
   function render() {
     const choices = h("div", { class: "choices", role: "radiogroup", "aria-label": "Game" },
       variants.map((v) => h("button", {
-        type: "button", class: "choice", role: "radio", "aria-checked": String(v === variant),
-        "aria-pressed": String(v === variant), onclick: () => { variant = v; seating = null; render(); },
+        type: "button", class: "choice", role: "radio", "aria-checked": String(v === variant), onclick: () => { variant = v; seating = null; render(); },
       }, h("strong", { text: v.name }), h("span", { text: v.description }))));
     const options = seatings(variant);
     seating = seating ?? options.find((s) => s[0] * s[1] === 4) ?? options[0];
@@ -264,6 +263,7 @@ async function gamePage(id, watching) {
   document.title = `${game.sides.map((s) => s.name).join(" v ")} — scorekeeper`;
   let editing = null; // the hand being corrected, or null for a new hand
   let opened = null;
+  let dirty = false; // the scorer has started entering a hand: live updates must not disturb it
 
   const seatName = (seat) => game.sides[seat % game.sides.length].players[Math.floor(seat / game.sides.length)];
 
@@ -344,16 +344,23 @@ async function gamePage(id, watching) {
     }
     if (result.status === 412) {
       toast("Someone else changed this game since you loaded it. Reload to see their change; your entry is still in the form.");
-      const bar = h("div", { class: "banner warn", role: "alert" }, "This game changed on another phone. ",
-        h("button", { type: "button", onclick: async () => { await load(); render(); } }, "Reload the game"));
-      document.getElementById("entry")?.prepend(bar);
+      changed();
       return false;
     }
     if (!result.ok) { toast(problem(result)); return false; }
     await load();
     editing = null;
+    dirty = false;
+    opened = null;
     render();
     return true;
+  }
+
+  function changed() {
+    const entry = document.getElementById("entry");
+    if (!entry || entry.querySelector(".changed")) return;
+    entry.prepend(h("div", { class: "banner warn changed", role: "alert" }, "This game changed on another phone. ",
+      h("button", { type: "button", onclick: async () => { dirty = false; editing = null; await load(); render(); } }, "Reload the game")));
   }
 
   async function undo(number) {
@@ -362,10 +369,11 @@ async function gamePage(id, watching) {
   }
 
   function entryForm() {
-    const box = h("section", { class: "card stack", id: "entry", "aria-label": editing ? `Correct hand ${editing.number}` : "Enter a hand" });
+    const box = h("section", { class: "card stack", id: "entry", "aria-label": editing ? `Correct hand ${editing.number}` : "Enter a hand",
+      onclick: () => { dirty = true; }, oninput: () => { dirty = true; } });
     const title = h("h2", { text: editing ? `Correct hand ${editing.number}` : `Hand ${hands.length + 1}` });
     const submit = (body) => (editing ? send("PUT", `/games/${id}/hands/${editing.number}`, body) : send("POST", `/games/${id}/hands`, body));
-    const cancel = editing ? h("button", { type: "button", onclick: () => { editing = null; render(); } }, "Cancel") : null;
+    const cancel = editing ? h("button", { type: "button", onclick: (e) => { e.stopPropagation(); editing = null; dirty = false; render(); } }, "Cancel") : null;
     if (variant.key === "cinquecento") box.append(title, ...cinquecentoEntry(submit), cancel ?? "");
     else if (variant.key === "rummy-500") box.append(title, ...rummyEntry(submit), cancel ?? "");
     else box.append(title, ...contractEntry(submit), cancel ?? "");
@@ -524,8 +532,9 @@ async function gamePage(id, watching) {
   live.addEventListener("update", async (event) => {
     const seen = JSON.parse(event.data);
     if (seen.updated_at === game.updated_at && seen.hands_played === game.hands_played) return;
+    if (dirty) { changed(); return; } // keep the scorer's half-entered hand and its ETag
     await load();
-    if (!document.getElementById("entry")?.contains(document.activeElement)) render();
+    render();
   });
 }
 
@@ -570,7 +579,7 @@ async function tournamentPage(id) {
         t.can_advance ? h("button", { class: "primary", type: "button", onclick: () => write("POST", `/tournaments/${id}/advance`) }, "Advance to the next round") : null,
         ...open.filter((m) => m.kind !== "bye").map((m) => h("div", {}, h("p", { text: `${m.id}: ${m.names.join(" v ")} (${m.wins ? m.wins.join("–") : m.totals.join(", ")})` }), reportForm(m)))) : null,
       bracket?.knockout?.length ? h("section", {}, h("h2", { text: "Bracket" }),
-        h("div", { class: "bracket" }, bracket.knockout.map((round) => h("div", { class: "round", "aria-label": round.name },
+        h("div", { class: "bracket", tabindex: "0", role: "region", "aria-label": "Knockout bracket, scrolls sideways" }, bracket.knockout.map((round) => h("div", { class: "round", "aria-label": round.name },
           h("h3", { text: round.name }),
           round.matches.map((m) => h("div", { class: "match" }, m.slots.map((slot) => h("div", { class: `slot${slot && m.winner === slot.team && slot.team != null ? " won" : ""}` },
             h("span", { text: slot ? (slot.name ?? `Seed ${slot.seed}`) : (m.slots.length === 2 ? "—" : "bye") }),

@@ -1,0 +1,91 @@
+"""Browser tests: the app on a real threaded server, Debian's Chromium driven by Playwright at a
+phone's viewport. Screenshots of the main screens go to tests/web/screenshots/ (kept out of git).
+
+Without /usr/bin/chromium the tests are skipped, unless SCOREKEEPER_BROWSER_REQUIRED is set (as
+.ci/run does), in which case they fail.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from werkzeug.serving import make_server
+
+from scorekeeper import create_app
+
+CHROMIUM = Path("/usr/bin/chromium")
+SHOTS = Path(__file__).resolve().parent / "screenshots"
+PHONE = {"width": 360, "height": 740}
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    if not CHROMIUM.exists():
+        if os.environ.get("SCOREKEEPER_BROWSER_REQUIRED"):
+            pytest.fail("the browser tests need Debian's chromium at /usr/bin/chromium")
+        pytest.skip("Debian's chromium is not installed (apt-get install -y chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM))
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[str]:
+    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'web.sqlite'}",
+                      "SSE_POLL_SECONDS": 0.2, "SSE_LIFETIME_SECONDS": 30})
+    httpd = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_port}"
+    httpd.shutdown()
+
+
+class Phone:
+    """A phone-sized page that fails the test on any console error or uncaught exception."""
+
+    def __init__(self, browser: Any, base: str) -> None:
+        self.context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
+                                           base_url=base)
+        self.page = self.context.new_page()
+        self.base = base
+        self.errors: list[str] = []
+        self.page.on("console", self.console)
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+
+    def console(self, message: Any) -> None:
+        """Console errors fail the test, except the browser's own notes on requests the page
+        expects to fail (offline, a stale ETag) and handles."""
+        expected = ("net::ERR_INTERNET_DISCONNECTED", "status of 412")
+        if message.type == "error" and not any(e in message.text for e in expected):
+            self.errors.append(message.text)
+
+    def open(self, hash_: str = "") -> Any:
+        self.page.goto(f"{self.base}/{hash_}")
+        return self.page
+
+    def shot(self, name: str) -> None:
+        SHOTS.mkdir(exist_ok=True)
+        self.page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+@pytest.fixture
+def phone(browser: Any, server: str) -> Iterator[Phone]:
+    device = Phone(browser, server)
+    yield device
+    device.context.close()
+    assert device.errors == [], device.errors
+
+
+@pytest.fixture
+def second_phone(browser: Any, server: str) -> Iterator[Phone]:
+    device = Phone(browser, server)
+    yield device
+    device.context.close()

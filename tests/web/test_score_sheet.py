@@ -1,0 +1,230 @@
+"""The phone score sheet in a real browser at 360 px: every variant, undo, correct, the end of a
+game, the offline queue, two phones on one game, a conflict, the tournament pages, accessibility."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+
+from tests.web.conftest import Phone
+
+FOUR = ["Ann", "Cy", "Bo", "Di"]  # side 1: Ann & Cy, side 2: Bo & Di
+
+
+def start(phone: Phone, variant: str, names: list[str], table: str | None = None,
+          each: int = 2) -> Any:
+    page = phone.open()
+    page.get_by_role("radio", name=re.compile(f"^{variant}")).click()
+    if table:
+        page.get_by_role("group", name="Table").get_by_role("button", name=table).click()
+    for i, name in enumerate(names):
+        page.get_by_label(f"Side {i // each + 1}, player {i % each + 1}").fill(name)
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_selector("#entry")
+    return page
+
+
+def game_id(page: Any) -> int:
+    return int(re.search(r"#/g/(\d+)", page.url).group(1))  # type: ignore[union-attr]
+
+
+def api_hands(page: Any, gid: int) -> list[dict[str, Any]]:
+    hands: list[dict[str, Any]] = page.request.get(f"/api/v1/games/{gid}/hands").json()
+    return hands
+
+
+def contract_hand(page: Any, bid: str, bidder: str, ns_tricks: int) -> None:
+    page.get_by_role("button", name=re.compile(f"^{bid},")).click()
+    page.get_by_role("group", name="Bidder").get_by_role("button", name=bidder).click()
+    for _ in range(10 - ns_tricks):
+        page.get_by_role("button", name="North-South tricks: one less").click()
+    page.get_by_role("button", name=re.compile("Record the hand|Save the correction")).click()
+
+
+def totals(page: Any) -> list[str]:
+    texts: list[str] = page.locator(".total b").all_inner_texts()
+    return texts
+
+
+def no_serious_axe_violations(page: Any) -> None:
+    results = Axe().run(page)
+    serious = [v["id"] for v in results.response["violations"]
+               if v.get("impact") in ("serious", "critical")]
+    assert serious == [], serious
+
+
+def fits_the_phone(page: Any) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_a_contract_game_from_start_to_finish(phone: Phone) -> None:
+    page = start(phone, "Australian 500", FOUR)
+    phone.shot("new-game-sheet")
+    fits_the_phone(page)
+    no_serious_axe_violations(page)
+    # 7♥ by Bo, East-West take 7: 30 / 200.
+    contract_hand(page, "7 hearts", "Bo", 3)
+    page.wait_for_selector("text=1. 7♥ by Bo")
+    assert totals(page) == ["30", "200"]
+    # The explanation on tap.
+    page.get_by_role("row", name=re.compile("1. 7♥ by Bo")).click()
+    assert page.get_by_text("7♥ made by East-West: +200").is_visible()
+    phone.shot("sheet-explanation")
+    # Correct it to 8♥ made with 8 tricks: 20 / 300.
+    page.get_by_role("button", name="Correct hand 1").click()
+    page.get_by_role("button", name=re.compile("^8 hearts,")).click()
+    page.get_by_role("button", name="North-South tricks: one less").click()
+    page.get_by_role("button", name="Save the correction").click()
+    page.wait_for_selector("text=1. 8♥ by Bo")
+    assert totals(page) == ["20", "300"]
+    # Undo it.
+    page.get_by_role("row", name=re.compile("1. 8♥ by Bo")).click()
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.get_by_role("button", name="Undo hand 1").click()
+    page.wait_for_selector("text=No hands yet.")
+    assert totals(page) == ["0", "0"]
+    # 10NT by Ann with every trick: 520, and the game is over.
+    contract_hand(page, "10 no trumps", "Ann", 10)
+    page.wait_for_selector("text=Game over: North-South won.")
+    assert totals(page) == ["520", "0"]
+    assert page.locator("#entry").count() == 0
+    phone.shot("game-over")
+    assert len(api_hands(page, game_id(page))) == 1
+
+
+def test_bids_the_house_rules_switch_off_are_greyed_with_the_reason(phone: Phone) -> None:
+    page = start(phone, "Australian 500", FOUR)
+    blind = page.get_by_role("button", name=re.compile("Blind misère"))
+    assert blind.is_disabled()
+    assert "off in this game's house rules" in blind.inner_text()
+    assert page.get_by_role("button", name=re.compile("^Misère")).is_enabled()
+
+
+def test_quebec_500(phone: Phone) -> None:
+    page = start(phone, "Quebec 500", FOUR)
+    contract_hand(page, "6 spades", "Ann", 6)
+    page.wait_for_selector("text=1. 6♠ by Ann")
+    assert totals(page) == ["40", "40"]
+
+
+def test_cinquecento_with_a_marianna(phone: Phone) -> None:
+    page = start(phone, "Cinquecento", FOUR)
+    page.get_by_label("North-South card points").fill("68")
+    assert page.get_by_text("East-West: 52 card points").is_visible()
+    page.get_by_role("group", name="Mariannas of North-South").get_by_role(
+        "button", name="+ coins").click()
+    page.get_by_role("button", name="Record the hand").click()
+    page.wait_for_selector("text=1. card points, 1 Marianna")
+    assert totals(page) == ["108", "52"]
+    phone.shot("cinquecento")
+
+
+def test_rummy_by_points_and_by_cards(phone: Phone) -> None:
+    page = start(phone, "Rummy 500", ["Ann", "Bo", "Cy"], table="3 players", each=1)
+    melded = page.get_by_label("Points melded and laid off")
+    held = page.get_by_label("Points left in hand")
+    melded.nth(0).fill("45")
+    held.nth(1).fill("12")
+    melded.nth(2).fill("20")
+    held.nth(2).fill("5")
+    page.get_by_role("button", name="Record the hand").click()
+    page.wait_for_selector("text=1. Ann went out")
+    assert totals(page) == ["45", "-12", "15"]
+    # The same table by cards: Ann melds a run and goes out, Bo lays off, Cy holds a king.
+    page.get_by_label("Enter the cards").check()
+    page.get_by_label("Melds", exact=True).nth(0).fill("7H 8H 9H, QS QD QC")
+    page.get_by_label("Lay-offs", exact=True).nth(1).fill("10H@1.1")
+    page.get_by_label("Left in hand", exact=True).nth(1).fill("2C")
+    page.get_by_label("Left in hand", exact=True).nth(2).fill("KD")
+    page.get_by_role("button", name="Record the hand").click()
+    page.wait_for_selector("text=2. Ann went out")
+    assert totals(page) == ["99", "-4", "5"]
+    phone.shot("rummy")
+
+
+def test_a_hand_entered_offline_is_sent_once_when_the_connection_returns(phone: Phone) -> None:
+    page = start(phone, "Australian 500", FOUR)
+    phone.context.set_offline(True)
+    contract_hand(page, "7 hearts", "Bo", 3)
+    page.wait_for_selector("text=Hand waiting to be sent")
+    assert "1 waiting to be sent" in page.locator("#net").inner_text() or \
+        "Offline" in page.locator("#net").inner_text()
+    phone.shot("offline-queue")
+    phone.context.set_offline(False)
+    page.wait_for_selector("text=1. 7♥ by Bo", timeout=15_000)
+    assert page.locator("text=Hand waiting to be sent").count() == 0
+    assert len(api_hands(page, game_id(page))) == 1
+
+
+def test_a_spectator_sees_the_scorers_hand_arrive(phone: Phone, second_phone: Phone) -> None:
+    page = start(phone, "Australian 500", FOUR)
+    watcher = second_phone.open(f"#/g/{game_id(page)}/watch")
+    watcher.wait_for_selector("text=No hands yet.")
+    assert watcher.locator("#entry").count() == 0
+    contract_hand(page, "7 hearts", "Bo", 3)
+    watcher.wait_for_selector("text=1. 7♥ by Bo", timeout=10_000)
+    assert watcher.locator(".total b").all_inner_texts() == ["30", "200"]
+    second_phone.shot("spectator")
+
+
+def test_a_second_scorers_stale_edit_is_shown_and_reloaded(phone: Phone,
+                                                          second_phone: Phone) -> None:
+    page = start(phone, "Australian 500", FOUR)
+    scorer_link = page.get_by_role("link", name="Scorer link").get_attribute("href")
+    other = second_phone.open(scorer_link or "")
+    other.wait_for_selector("#entry")
+    # The first scorer starts entering a hand; meanwhile the second records one.
+    page.get_by_role("button", name=re.compile("^6 spades,")).click()
+    contract_hand(other, "7 hearts", "Bo", 3)
+    other.wait_for_selector("text=1. 7♥ by Bo")
+    page.wait_for_selector("text=This game changed on another phone.", timeout=10_000)
+    # Sending anyway meets the stale ETag: refused, nothing recorded twice, the form kept.
+    contract_hand(page, "6 spades", "Ann", 6)
+    page.wait_for_selector("text=Someone else changed this game")
+    assert len(api_hands(page, game_id(page))) == 1
+    page.get_by_role("button", name="Reload the game").click()
+    page.wait_for_selector("text=1. 7♥ by Bo")
+    second_phone.shot("conflict-reloaded")
+
+
+@pytest.mark.parametrize("teams", [8])
+def test_the_tournament_pages(phone: Phone, teams: int) -> None:
+    page = phone.open()
+    created = page.request.post("/api/v1/tournaments", data={
+        "name": "Tournoi du Club", "variant": "quebec-500", "format": "quebec",
+        "teams": [{"name": f"Team {n}", "players": [f"P{n}a", f"P{n}b"]}
+                  for n in range(1, teams + 1)]}).json()
+    page = phone.open(f"#/t/{created['id']}?token={created['token']}")
+    page.get_by_role("button", name="Draw the numbers").click()
+    page.wait_for_selector("text=Quarter-finals")
+    assert page.get_by_text("Seed 1").count() == 1
+    no_serious_axe_violations(page)
+    fits_the_phone(page)
+    # Report the five games of the first qualifying match.
+    for _ in range(5):
+        organizer = page.get_by_role("region", name="Organizer")
+        first = organizer.locator("form").first
+        first.locator("input").nth(0).fill("300")
+        first.locator("input").nth(1).fill("100")
+        first.get_by_role("button").click()
+        page.wait_for_timeout(150)
+    body = page.request.get(f"/api/v1/tournaments/{created['id']}").json()
+    assert body["rounds"][0]["matches"][0]["status"] == "complete"
+    assert body["rounds"][0]["matches"][0]["wins"] == [5, 0]
+    phone.shot("tournament")
+
+
+def test_the_start_page_lists_every_variant_and_its_house_rules(phone: Phone) -> None:
+    page = phone.open()
+    page.wait_for_selector("text=Start the game")
+    names = page.get_by_role("radio").all_inner_texts()
+    assert [n.split("\n")[0] for n in names] == ["Australian 500", "Quebec 500", "Cinquecento",
+                                                 "Rummy 500"]
+    page.get_by_text("House rules").click()
+    assert page.get_by_label(re.compile("^slam bonus")).is_checked()
+    fits_the_phone(page)
+    no_serious_axe_violations(page)
+    phone.shot("start")
