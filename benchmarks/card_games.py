@@ -10,7 +10,6 @@ database, but no network. See benchmarks/README.md for what each row means.
 
 from __future__ import annotations
 
-import argparse
 import platform
 import random
 import statistics
@@ -22,7 +21,7 @@ from typing import Any
 
 import sqlalchemy
 from flask.testing import FlaskClient
-from measure import expect, print_table, timed  # benchmarks/measure.py
+from measure import expect, print_table, runs_and_warmup, timed  # benchmarks/measure.py
 from record_and_read import random_hand  # benchmarks/record_and_read.py
 
 from scorekeeper import create_app
@@ -166,14 +165,7 @@ def read_stats(game: Game, warmup: int, runs: int, hands: int) -> list[float]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=500,
-                        help="timed calls per row, after the warm-up (default 500)")
-    parser.add_argument("--warmup", type=int, default=30,
-                        help="untimed calls per row before timing (default 30)")
-    args = parser.parse_args()
-    if args.runs < 1 or args.warmup < 0:
-        parser.error("--runs must be at least 1 and --warmup at least 0")
+    args = runs_and_warmup(__doc__)
 
     tabled, held, jokers = cards_of(RUMMY_HAND)
     rows: list[tuple[str, list[float]]] = []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import statistics
 import sys
 import time
@@ -38,3 +39,16 @@ def print_table(rows: list[tuple[str, list[float]]]) -> None:
     for name, samples in rows:
         print(f"{name:<{width}}  {len(samples):>6}  {statistics.median(samples):>9.3f}  "
               f"{p99(samples):>8.3f}")
+
+
+def runs_and_warmup(doc: str | None) -> argparse.Namespace:
+    """The --runs and --warmup options every per-call benchmark takes."""
+    parser = argparse.ArgumentParser(description=(doc or "").splitlines()[0])
+    parser.add_argument("--runs", type=int, default=500,
+                        help="timed calls per row, after the warm-up (default 500)")
+    parser.add_argument("--warmup", type=int, default=30,
+                        help="untimed calls per row before timing (default 30)")
+    args = parser.parse_args()
+    if args.runs < 1 or args.warmup < 0:
+        parser.error("--runs must be at least 1 and --warmup at least 0")
+    return args

@@ -10,7 +10,6 @@ no network. See benchmarks/README.md for what each row means.
 
 from __future__ import annotations
 
-import argparse
 import platform
 import statistics
 import sys
@@ -21,7 +20,7 @@ from typing import Any
 
 import sqlalchemy
 from flask.testing import FlaskClient
-from measure import expect, print_table, timed  # benchmarks/measure.py
+from measure import expect, print_table, runs_and_warmup, timed  # benchmarks/measure.py
 
 from scorekeeper import create_app
 
@@ -112,14 +111,7 @@ class HandRecorder:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=500,
-                        help="timed calls per row, after the warm-up (default 500)")
-    parser.add_argument("--warmup", type=int, default=30,
-                        help="untimed calls per row before timing (default 30)")
-    args = parser.parse_args()
-    if args.runs < 1 or args.warmup < 0:
-        parser.error("--runs must be at least 1 and --warmup at least 0")
+    args = runs_and_warmup(__doc__)
 
     rows: list[tuple[str, list[float]]] = []
     with tempfile.TemporaryDirectory(prefix="scorekeeper-bench-") as tmp:
