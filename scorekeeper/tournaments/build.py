@@ -372,15 +372,6 @@ def next_step(fold: Fold, champion: int | None, can_advance: bool) -> str:
     return f"{left} match{'es' if left != 1 else ''} still to play."
 
 
-def check_report(tournament: Tournament, key: str, scores: Sequence[int]) -> Match:
-    """The open match a new game may be reported on; RuleViolation if the scores cannot be."""
-    match = tournament.match(key)
-    if match is None:
-        raise LookupError(key)
-    check_scores(match, scores)
-    return match
-
-
 def check_scores(match: Match, scores: Sequence[int]) -> None:
     if len(scores) != len(match.teams):
         raise RuleViolation(f"give one score for each of the {len(match.teams)} "

@@ -126,7 +126,3 @@ class Tournament:
                 if match.key == key:
                     return match
         return None
-
-    def round_of(self, key: str) -> int:
-        match = self.match(key)
-        return match.round if match is not None else 0

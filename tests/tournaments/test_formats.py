@@ -14,7 +14,6 @@ from scorekeeper.rules.errors import RuleViolation
 from scorekeeper.tournaments import (
     Team,
     build,
-    check_report,
     check_scores,
     check_tournament,
     draw_order,
@@ -449,12 +448,13 @@ def test_build_is_deterministic_for_the_draw() -> None:
     assert build("quebec", teams, options, 11, 0, []).order == draw_order(9, 11)
 
 
-def test_check_report() -> None:
+def test_check_scores() -> None:
     t = Run("quebec", 4).t
-    with pytest.raises(LookupError):
-        check_report(t, "r9m9", (10, 5))
+    assert t.match("r9m9") is None
+    match = t.match("r1m1")
+    assert match is not None
     for scores in ((10,), (10, 5, 0), (7, 7)):
         with pytest.raises(RuleViolation) as caught:
-            check_report(t, "r1m1", scores)
+            check_scores(match, scores)
         assert caught.value.field == "scores"
-    assert check_report(t, "r1m1", (-10, 5)).key == "r1m1"  # negative scores are fine
+    check_scores(match, (-10, 5))  # negative scores are fine
