@@ -1,4 +1,4 @@
-"""flask commands: `flask db upgrade|current|revision` and `flask seed`."""
+"""flask commands: `flask db upgrade|current|revision`, `flask seed` and `flask backup`."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ SEEDS = Path(__file__).resolve().parent.parent / "seeds"
 def register(app: Flask) -> None:
     app.cli.add_command(db_group)
     app.cli.add_command(seed_command)
+    app.cli.add_command(backup_command)
 
 
 db_group = AppGroup("db", help="Database schema (Alembic migrations shipped with the package).")
@@ -58,3 +59,16 @@ def seed_command(folder: Path) -> None:
         except (SeedRefused, ValueError) as refused:
             raise click.ClickException(f"{path.name}: {refused}") from None
         click.echo(f"{path.name}: {outcome}")
+
+
+@click.command("backup")
+@with_appcontext
+@click.argument("out", type=click.Path(dir_okay=False, path_type=Path))
+def backup_command(out: Path) -> None:
+    """Write every game (as its export, importable with POST /games/import) and every tournament
+    with its reported games to OUT, a JSON file."""
+    from scorekeeper.services.portability import backup
+
+    data = backup()
+    out.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
+    click.echo(f"{out}: {len(data['games'])} games, {len(data['tournaments'])} tournaments")

@@ -13,13 +13,14 @@ from scorekeeper.api.schemas import (
     ChangeSchema,
     GameCreatedSchema,
     GameCreateSchema,
+    GameExportSchema,
     GameSchema,
     HandInputSchema,
     HandSchema,
     StatsSchema,
     WriteHeadersSchema,
 )
-from scorekeeper.services import events, games, present, stats
+from scorekeeper.services import events, games, portability, present, stats
 from scorekeeper.services.games import Reply, WriteRequest
 
 blp = Blueprint("games", __name__, url_prefix="/games",
@@ -85,6 +86,19 @@ class Games(MethodView):
         return {**present.game_view(game), "token": token}, 201, headers
 
 
+@blp.route("/import")
+class Import(MethodView):
+    @blp.arguments(GameExportSchema)
+    @blp.response(201, GameCreatedSchema, headers=ETAG)
+    @refusal(blp, 422, "Not an export, or a hand the rules score differently")
+    def post(self, data: dict[str, Any]) -> Result:
+        """Import a game exported by GET /games/{id}/export (a new game, with a new token)"""
+        game, token = portability.import_game(data)
+        headers = {"ETag": present.etag(game),
+                   "Location": url_for("games.Game", game_id=game.id)}
+        return {**present.game_view(game), "token": token}, 201, headers
+
+
 @blp.route(GAME)
 class Game(MethodView):
     @blp.response(200, GameSchema, headers=ETAG)
@@ -124,6 +138,26 @@ class GameEvents(MethodView):
             return present.etag(game), present.game_view(game)
 
         return event_stream(read)
+
+
+@blp.route(f"{GAME}/export")
+class Export(MethodView):
+    @blp.response(200, GameExportSchema)
+    @refusal(blp, 404, "No such game")
+    def get(self, game_id: int) -> dict[str, Any]:
+        """Export the whole game: options, sides, every hand as entered, its history"""
+        return portability.export_game(game_id)
+
+
+@blp.route(f"{GAME}/sheet.csv")
+class SheetCsv(MethodView):
+    @blp.doc(responses={"200": {"description": "The score sheet as CSV", "content": {
+        "text/csv": {"schema": {"type": "string"}}}}})
+    @refusal(blp, 404, "No such game")
+    def get(self, game_id: int) -> Response:
+        """The score sheet as CSV: each hand's points and running totals per side"""
+        return Response(portability.sheet_csv(game_id), mimetype="text/csv", headers={
+            "Content-Disposition": f'attachment; filename="game-{game_id}.csv"'})
 
 
 @blp.route(f"{GAME}/stats")

@@ -313,6 +313,35 @@ class StatsSchema(Strict):
     sides = fields.List(fields.Nested(SideStatsSchema), required=True)
 
 
+class HandExportSchema(Strict):
+    number = fields.Int(strict=True, required=True)
+    input = fields.Dict(required=True, metadata={"description": "the hand exactly as entered"})
+    deltas = fields.List(fields.Int(strict=True), required=True)
+    scores = fields.List(fields.Int(strict=True), required=True)
+    explanation = fields.List(fields.Str(), required=True)
+    recorded_at = fields.Str(required=True, metadata={"format": "date-time"})
+    updated_at = fields.Str(required=True, metadata={"format": "date-time"})
+
+
+class GameExportSchema(Strict):
+    """A whole game: import it (POST /games/import) to get it back, checked by the rules."""
+
+    format = fields.Str(required=True, metadata={"example": "scorekeeper.game/1"})
+    variant = fields.Str(required=True)
+    options = fields.Dict(keys=fields.Str(), values=fields.Raw(allow_none=True), required=True)
+    sides = fields.List(fields.Nested(SideSchema), required=True, validate=validate.Length(1, 8))
+    first_dealer = fields.Int(strict=True, required=True, validate=validate.Range(0, MAX_SEAT))
+    created_at = fields.Str(required=True, metadata={"format": "date-time"})
+    updated_at = fields.Str(required=True, metadata={"format": "date-time"})
+    status = fields.Str(required=True, validate=validate.OneOf(["in_progress", "finished"]))
+    winner = fields.Int(strict=True, allow_none=True, required=True)
+    scores = fields.List(fields.Int(strict=True), required=True)
+    hands = fields.List(fields.Nested(HandExportSchema), required=True,
+                        validate=validate.Length(0, 10_000))
+    history = fields.List(fields.Nested(ChangeSchema), required=True,
+                          validate=validate.Length(0, 100_000))
+
+
 class WriteHeadersSchema(ma.Schema):
     class Meta:
         unknown = ma.EXCLUDE
