@@ -10,7 +10,7 @@ from flask import Flask, send_from_directory
 from swagger_ui_bundle import swagger_ui_path
 
 from scorekeeper import api as api_package
-from scorekeeper import cli, migrate, web
+from scorekeeper import cli, http, migrate, web
 from scorekeeper.config import defaults
 from scorekeeper.errors import ScorekeeperApi, register_error_handlers
 from scorekeeper.extensions import db
@@ -38,6 +38,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     register_error_handlers(app)
     cli.register(app)
     web.register(app)
+    http.register(app)
 
     @app.get("/docs/assets/<path:filename>")
     def swagger_assets(filename: str) -> Any:

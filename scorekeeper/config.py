@@ -24,4 +24,12 @@ def defaults(instance_path: str) -> dict[str, Any]:
         "OPENAPI_SWAGGER_UI_PATH": "/docs",
         "OPENAPI_SWAGGER_UI_URL": "/docs/assets/",
         "JSON_SORT_KEYS": False,
+        # Other front ends allowed to call the API from a browser: a comma-separated list of
+        # origins (https://club.example), or "*".
+        "CORS_ORIGINS": _origins(os.environ.get("SCOREKEEPER_CORS_ORIGINS", "")),
     }
+
+
+def _origins(text: str) -> str | tuple[str, ...]:
+    text = text.strip()
+    return "*" if text == "*" else tuple(o.strip() for o in text.split(",") if o.strip())

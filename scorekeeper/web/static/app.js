@@ -210,7 +210,7 @@ async function homePage() {
     h("section", { class: "card" }, h("h2", { text: "Follow a tournament" }),
       h("form", { class: "row", onsubmit: (e) => { e.preventDefault(); location.hash = `#/t/${new FormData(e.target).get("t")}`; } },
         h("label", { class: "sr", for: "tid" }, "Tournament number"),
-        h("input", { id: "tid", name: "t", type: "number", min: "1", required: true, placeholder: "Tournament number", style: "flex:1" }),
+        h("input", { id: "tid", name: "t", type: "number", min: "1", required: true, placeholder: "Tournament number", class: "grow" }),
         h("button", { type: "submit" }, "Open"))));
 }
 
@@ -561,7 +561,7 @@ async function tournamentPage(id) {
   }
 
   function reportForm(match) {
-    const inputs = match.teams.map((team, i) => h("input", { type: "number", inputmode: "numeric", required: true, "aria-label": `${name(team)} score`, name: `s${i}`, style: "width:6em" }));
+    const inputs = match.teams.map((team, i) => h("input", { type: "number", inputmode: "numeric", required: true, "aria-label": `${name(team)} score`, name: `s${i}`, class: "narrow" }));
     return h("form", { class: "row", onsubmit: (e) => {
       e.preventDefault();
       write("POST", `/tournaments/${id}/matches/${match.id}/games`, { scores: inputs.map((x) => Number(x.value)) });

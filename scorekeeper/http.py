@@ -1,0 +1,65 @@
+"""What every response carries and every request must be: security headers, CORS for the origins
+the deployment allows, and JSON bodies only (415 otherwise)."""
+
+from __future__ import annotations
+
+from flask import Flask, Response, request
+
+from scorekeeper.errors import error_response
+
+JSON_TYPES = ("application/json",)
+PAGE_POLICY = ("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+               "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+API_POLICY = "default-src 'none'; frame-ancestors 'none'"
+CORS_HEADERS = "Authorization, Content-Type, If-Match, If-None-Match, Idempotency-Key"
+CORS_EXPOSED = "ETag, Location, Idempotent-Replayed, Retry-After"
+
+
+def register(app: Flask) -> None:
+    @app.before_request
+    def json_bodies_only() -> Response | None:
+        if request.method == "OPTIONS" and request.path.startswith("/api/"):
+            return preflight(app)
+        if (request.method in ("POST", "PUT", "PATCH") and request.path.startswith("/api/")
+                and (request.content_length or 0) > 0
+                and not (request.mimetype in JSON_TYPES or request.mimetype.endswith("+json"))):
+            return error_response(415, f"Send JSON (Content-Type: application/json), not "
+                                       f"{request.mimetype or 'an unnamed type'}.")
+        return None
+
+    @app.after_request
+    def headers(response: Response) -> Response:
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("Referrer-Policy", "no-referrer")
+        response.headers.setdefault("X-Frame-Options", "DENY")
+        if request.path.startswith("/api/"):
+            response.headers.setdefault("Content-Security-Policy", API_POLICY)
+        elif not request.path.startswith("/docs"):  # Swagger UI runs an inline script
+            response.headers.setdefault("Content-Security-Policy", PAGE_POLICY)
+        origin = allowed_origin(app)
+        if origin is not None:
+            response.headers["Access-Control-Allow-Origin"] = origin
+            response.headers["Access-Control-Expose-Headers"] = CORS_EXPOSED
+            response.vary.add("Origin")
+        return response
+
+
+def allowed_origin(app: Flask) -> str | None:
+    """The request's Origin if the deployment lets other front ends call the API
+    (CORS_ORIGINS: a list of origins, or "*")."""
+    origin = request.headers.get("Origin")
+    allowed = app.config.get("CORS_ORIGINS") or ()
+    if origin is None or not request.path.startswith("/api/"):
+        return None
+    if allowed == "*" or origin in allowed:
+        return origin
+    return None
+
+
+def preflight(app: Flask) -> Response:
+    response = Response(status=204)
+    if allowed_origin(app) is not None:
+        response.headers["Access-Control-Allow-Methods"] = "GET, POST, PUT, DELETE, OPTIONS"
+        response.headers["Access-Control-Allow-Headers"] = CORS_HEADERS
+        response.headers["Access-Control-Max-Age"] = "600"
+    return response
