@@ -44,3 +44,22 @@ def test_docs_page_loads_its_assets_from_the_app(client: FlaskClient) -> None:
         assert served.status_code == 200
         assert len(served.get_data()) > 10_000
         served.close()
+
+
+def test_every_request_body_has_an_example() -> None:
+    spec = json.loads(SPEC.read_text(encoding="utf-8"))
+    missing = [f"{method.upper()} {path}" for path, operations in spec["paths"].items()
+               for method, operation in operations.items()
+               if isinstance(operation, dict) and "requestBody" in operation
+               and not any(media.get("example") is not None or media.get("examples")
+                           for media in operation["requestBody"]["content"].values())]
+    assert missing == []
+
+
+def test_the_import_example_imports(client: FlaskClient) -> None:
+    spec = json.loads(SPEC.read_text(encoding="utf-8"))
+    body = spec["paths"]["/api/v1/games/import"]["post"]["requestBody"]["content"][
+        "application/json"]["example"]
+    response = client.post("/api/v1/games/import", json=body)
+    assert response.status_code == 201, response.get_json()
+    assert response.get_json()["scores"] == [30, 200]

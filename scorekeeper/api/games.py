@@ -86,9 +86,24 @@ class Games(MethodView):
         return {**present.game_view(game), "token": token}, 201, headers
 
 
+IMPORT_EXAMPLE = {
+    "format": "scorekeeper.game/1", "variant": "australian-500",
+    "options": {"slam_bonus": True}, "sides": NEW_GAME_EXAMPLE["sides"], "first_dealer": 0,
+    "created_at": "2026-11-20T19:02:11Z", "updated_at": "2026-11-20T19:09:40Z",
+    "status": "in_progress", "winner": None, "scores": [30, 200],
+    "hands": [{"number": 1, "input": {"bidder": 1, "bid": "7H", "tricks": [3, 7]},
+               "deltas": [30, 200], "scores": [30, 200],
+               "explanation": ["7♥ made by East-West: +200", "North-South took 3 tricks: +30"],
+               "recorded_at": "2026-11-20T19:09:40Z", "updated_at": "2026-11-20T19:09:40Z"}],
+    "history": [{"number": 1, "action": "recorded", "at": "2026-11-20T19:09:40Z",
+                 "before": None, "after": {"input": {"bidder": 1, "bid": "7H",
+                                                     "tricks": [3, 7]},
+                                           "deltas": [30, 200], "scores": [30, 200]}}]}
+
+
 @blp.route("/import")
 class Import(MethodView):
-    @blp.arguments(GameExportSchema)
+    @blp.arguments(GameExportSchema, example=IMPORT_EXAMPLE)
     @blp.response(201, GameCreatedSchema, headers=ETAG)
     @refusal(blp, 422, "Not an export, or a hand the rules score differently")
     def post(self, data: dict[str, Any]) -> Result:
