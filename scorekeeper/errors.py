@@ -102,7 +102,10 @@ class ScorekeeperApi(Api):  # type: ignore[misc]
             else:
                 message = error.description or HTTPStatus(error.code or 500).phrase
             data["message"] = message
-            error.data = data  # type: ignore[attr-defined]
+        # Keep what werkzeug says in headers, such as 405's Allow (RFC 9110).
+        kept = {k: v for k, v in error.get_headers() if k.lower() != "content-type"}
+        data["headers"] = {**kept, **(data.get("headers") or {})}
+        error.data = data  # type: ignore[attr-defined]
         return super().handle_http_exception(error)
 
 

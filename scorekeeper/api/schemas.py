@@ -246,7 +246,7 @@ class HandSchema(HandInputSchema):
 
 
 class ChangeSchema(Strict):
-    number = fields.Int(required=True)
+    number = fields.Int(strict=True, required=True, validate=validate.Range(1, 2**31 - 1))
     action = fields.Str(required=True, validate=validate.OneOf(["recorded", "corrected",
                                                                 "undone"]))
     at = fields.Str(required=True, metadata={"format": "date-time"})

@@ -100,7 +100,7 @@ def import_game(data: Mapping[str, Any]) -> tuple[Game, str]:
         session.add(hand)
     for i, change in enumerate(data["history"]):
         session.add(HandChange(game_id=game.id, number=change["number"], action=change["action"],
-                               before=change["before"], after=change["after"],
+                               before=change.get("before"), after=change.get("after"),
                                at=moment(change["at"], f"history.{i}.at")))
     session.commit()
     return game, token

@@ -80,15 +80,16 @@ def check_secret(token: str | None, token_hash: str, what: str, wrong: str) -> N
 def guarded_write(guard: Guard[Row], request: WriteRequest,
                   action: Callable[[Session, Row], tuple[int, dict[str, Any]]]) -> Reply:
     key = request.idempotency_key
-    if key is not None and not 0 < len(key) <= MAX_IDEMPOTENCY_KEY:
-        raise Unprocessable(f"Idempotency-Key must be 1 to {MAX_IDEMPOTENCY_KEY} characters",
-                            {"Idempotency-Key": ["too long or empty"]})
     fingerprint = _fingerprint(request) if key is not None else ""
     session = db.session
     for attempt in range(WRITE_ATTEMPTS):
         try:
             row = guard.load()
             guard.authorize(row, request.token)
+            if key is not None and not 0 < len(key) <= MAX_IDEMPOTENCY_KEY:
+                raise Unprocessable(
+                    f"Idempotency-Key must be 1 to {MAX_IDEMPOTENCY_KEY} characters",
+                    {"Idempotency-Key": ["too long or empty"]})
             if key is not None:
                 replay = _replay(session, guard, row, key, fingerprint)
                 if replay is not None:
