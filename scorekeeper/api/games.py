@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from flask import Response, request, stream_with_context, url_for
@@ -20,6 +21,7 @@ from scorekeeper.api.schemas import (
     StatsSchema,
     WriteHeadersSchema,
 )
+from scorekeeper.models import Game as GameRow
 from scorekeeper.services import events, games, portability, present, stats
 from scorekeeper.services.games import Reply, WriteRequest
 
@@ -73,6 +75,19 @@ def document_write_errors(view: Any) -> Any:
     return blp.doc(**WRITE_DOC)(refusals(blp, *WRITE_REFUSALS)(view))
 
 
+def created(game: GameRow, token: str) -> Result:
+    """201 for a new game: its view with the token (shown this once), ETag and Location."""
+    headers = {"ETag": present.etag(game), "Location": url_for("games.Game", game_id=game.id)}
+    return {**present.game_view(game), "token": token}, 201, headers
+
+
+def conditional(tag: str, body: Callable[[], dict[str, Any]]) -> Result | Response:
+    """304 when If-None-Match already has this ETag (the body is not even built), else 200."""
+    if request.if_none_match.contains_weak(tag.strip('"')):
+        return Response(status=304, headers={"ETag": tag})
+    return body(), 200, {"ETag": tag}
+
+
 @blp.route("")
 class Games(MethodView):
     @blp.arguments(GameCreateSchema, example=NEW_GAME_EXAMPLE)
@@ -80,10 +95,7 @@ class Games(MethodView):
     @refusal(blp, 422, "Unknown variant or option, or sides it cannot seat")
     def post(self, data: dict[str, Any]) -> Result:
         """Start a game; the reply holds its token, shown only this once"""
-        game, token = games.create_game(data)
-        headers = {"ETag": present.etag(game),
-                   "Location": url_for("games.Game", game_id=game.id)}
-        return {**present.game_view(game), "token": token}, 201, headers
+        return created(*games.create_game(data))
 
 
 IMPORT_EXAMPLE = {
@@ -108,10 +120,7 @@ class Import(MethodView):
     @refusal(blp, 422, "Not an export, or a hand the rules score differently")
     def post(self, data: dict[str, Any]) -> Result:
         """Import a game exported by GET /games/{id}/export (a new game, with a new token)"""
-        game, token = portability.import_game(data)
-        headers = {"ETag": present.etag(game),
-                   "Location": url_for("games.Game", game_id=game.id)}
-        return {**present.game_view(game), "token": token}, 201, headers
+        return created(*portability.import_game(data))
 
 
 @blp.route(GAME)
@@ -122,10 +131,7 @@ class Game(MethodView):
     def get(self, game_id: int) -> Result | Response:
         """Read a game: scores, status, winner and who deals next (never replays its hands)"""
         game = games.get_game(game_id)
-        tag = present.etag(game)
-        if request.if_none_match.contains_weak(tag.strip('"')):
-            return Response(status=304, headers={"ETag": tag})
-        return present.game_view(game), 200, {"ETag": tag}
+        return conditional(present.etag(game), lambda: present.game_view(game))
 
 
 EVENT_STREAM = {"200": {"description": "text/event-stream: an `update` event with the whole "
@@ -184,10 +190,8 @@ class Stats(MethodView):
         """Statistics per side and player: hands won; meld points and penalties (Rummy 500);
         card and Marianna points (Cinquecento); bids won, made and failed by bid (the contract
         games)"""
-        tag = present.etag(games.get_game(game_id))
-        if request.if_none_match.contains_weak(tag.strip('"')):
-            return Response(status=304, headers={"ETag": tag})
-        return stats.game_stats(game_id), 200, {"ETag": tag}
+        return conditional(present.etag(games.get_game(game_id)),
+                           lambda: stats.game_stats(game_id))
 
 
 @blp.route(f"{GAME}/hands")

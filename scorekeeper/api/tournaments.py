@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Response, request, url_for
+from flask import Response, url_for
 from flask.views import MethodView
 from marshmallow import RAISE
 
@@ -15,6 +15,7 @@ from scorekeeper.api.games import (
     EVENT_STREAM,
     MAX_ID,
     Result,
+    conditional,
     event_stream,
     reply,
     write_request,
@@ -62,14 +63,6 @@ def documented_write(view: Any) -> Any:
     return blp.doc(**WRITE_DOC)(refusals(blp, *WRITE_REFUSALS)(view))
 
 
-def read(tournament_id: int) -> Result | Response:
-    row, body = tournaments.view(tournament_id)
-    tag = tournaments.etag(row)
-    if request.if_none_match.contains_weak(tag.strip('"')):
-        return Response(status=304, headers={"ETag": tag})
-    return body, 200, {"ETag": tag}
-
-
 @blp.route("")
 class Tournaments(MethodView):
     @blp.arguments(TournamentCreateSchema, example=NEW)
@@ -91,7 +84,8 @@ class Tournament(MethodView):
     @refusal(blp, 404, "No such tournament")
     def get(self, tournament_id: int) -> Result | Response:
         """Read a tournament: teams and numbers, rounds with matches, standings, champion"""
-        return read(tournament_id)
+        row = tournaments.get_tournament(tournament_id)
+        return conditional(tournaments.etag(row), lambda: tournaments.view_of(row))
 
 
 @blp.route(f"{TOURNAMENT}/events")

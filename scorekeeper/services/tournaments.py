@@ -84,7 +84,11 @@ def rebuild(row: TournamentRow, games: Sequence[TournamentGame],
 
 def view(tournament_id: int) -> tuple[TournamentRow, dict[str, Any]]:
     row = get_tournament(tournament_id)
-    return row, tournament_view(row, reported(db.session, row))
+    return row, view_of(row)
+
+
+def view_of(row: TournamentRow) -> dict[str, Any]:
+    return tournament_view(row, reported(db.session, row))
 
 
 def tournament_view(row: TournamentRow, games: Sequence[TournamentGame]) -> dict[str, Any]:
@@ -243,7 +247,7 @@ def report_game(tournament_id: int, key: str, body: Mapping[str, Any],
         session.add(game)
         _touch(row)
         session.flush()
-        return 201, _after(row, [*games, game], key, [])
+        return 201, _after(row, rebuild(row, [*games, game]), key, [])
 
     return guarded_write(_guard(tournament_id, key), request, action)
 
@@ -277,7 +281,8 @@ def correct_game(tournament_id: int, key: str, number: int, body: Mapping[str, A
         row.advances = after.advances
         _touch(row)
         session.flush()
-        return 200, _after(row, [g for g in games if g not in dropped], key,
+        # `after` already is the tournament without them: stale games are never applied.
+        return 200, _after(row, after, key,
                            [{"match": g.match, "number": g.number} for g in dropped])
 
     scorer: list[str] = []
@@ -316,9 +321,8 @@ def add_scorer(tournament_id: int, key: str, request: WriteRequest) -> Reply:
     return guarded_write(_guard(tournament_id), request, action)
 
 
-def _after(row: TournamentRow, games: Sequence[TournamentGame], key: str,
+def _after(row: TournamentRow, t: pure.Tournament, key: str,
            dropped: list[dict[str, Any]]) -> dict[str, Any]:
-    t = rebuild(row, games)
     teams = teams_of(row)
     match = t.match(key)
     return {"match": match_view(match, teams) if match else None, "dropped": dropped,
