@@ -8,6 +8,7 @@ from typing import Any
 
 from flask import Flask, send_from_directory
 from swagger_ui_bundle import swagger_ui_path
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from scorekeeper import api as api_package
 from scorekeeper import cli, http, migrate, web
@@ -26,6 +27,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     else:
         app.config.from_mapping(test_config)
     app.json.sort_keys = False  # type: ignore[attr-defined]
+    hops = app.config["PROXY_HOPS"]
+    if hops:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops)  # type: ignore[method-assign]
 
     db.init_app(app)
     if app.config["AUTO_MIGRATE"]:

@@ -27,6 +27,12 @@ def defaults(instance_path: str) -> dict[str, Any]:
         # Other front ends allowed to call the API from a browser: a comma-separated list of
         # origins (https://club.example), or "*".
         "CORS_ORIGINS": _origins(os.environ.get("SCOREKEEPER_CORS_ORIGINS", "")),
+        # Writes each client (IP address) may make to games and tournaments: "N/minute" (or
+        # /second, /hour), "0" for none. The count is kept in the database, shared by all workers.
+        "WRITE_LIMIT": os.environ.get("SCOREKEEPER_WRITE_LIMIT", "120/minute"),
+        # Reverse proxies in front of the app whose X-Forwarded-For/-Proto to trust (0: none), so
+        # that the write limit sees the client's address rather than the proxy's.
+        "PROXY_HOPS": int(os.environ.get("SCOREKEEPER_PROXY_HOPS", "0")),
     }
 
 

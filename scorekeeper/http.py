@@ -1,11 +1,14 @@
 """What every response carries and every request must be: security headers, CORS for the origins
-the deployment allows, and JSON bodies only (415 otherwise)."""
+the deployment allows, JSON bodies only (415 otherwise), and writes within the limit (429)."""
 
 from __future__ import annotations
 
 from flask import Flask, Response, request
 
+from scorekeeper.api.blueprint import WRITES
 from scorekeeper.errors import error_response
+from scorekeeper.extensions import db
+from scorekeeper.services import write_limit
 
 JSON_TYPES = ("application/json",)
 PAGE_POLICY = ("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
@@ -13,9 +16,12 @@ PAGE_POLICY = ("default-src 'self'; img-src 'self' data:; style-src 'self'; scri
 API_POLICY = "default-src 'none'; frame-ancestors 'none'"
 CORS_HEADERS = "Authorization, Content-Type, If-Match, If-None-Match, Idempotency-Key"
 CORS_EXPOSED = "ETag, Location, Idempotent-Replayed, Retry-After"
+PERIOD_NAMES = {1: "second", 60: "minute", 3600: "hour"}
 
 
 def register(app: Flask) -> None:
+    limit = write_limit.parse(app.config["WRITE_LIMIT"])  # a bad setting stops the app starting
+
     @app.before_request
     def json_bodies_only() -> Response | None:
         if request.method == "OPTIONS" and request.path.startswith("/api/"):
@@ -26,6 +32,22 @@ def register(app: Flask) -> None:
             return error_response(415, f"Send JSON (Content-Type: application/json), not "
                                        f"{request.mimetype or 'an unnamed type'}.")
         return None
+
+    @app.before_request
+    def within_write_limit() -> Response | None:
+        """Writes to games and tournaments count against the client's limit; referee calls and
+        reads do not."""
+        blueprint = app.blueprints.get(request.blueprint or "")
+        if (limit is None or request.method not in WRITES
+                or not getattr(blueprint, "write_limited", False)):
+            return None
+        wait = write_limit.take(db.engine, limit, request.remote_addr or "unknown")
+        if wait is None:
+            return None
+        per = PERIOD_NAMES.get(int(limit.period), f"{limit.period:g} s")
+        return error_response(
+            429, f"Too many writes from this address: at most {limit.writes} a {per}. "
+                 f"Try again in {wait:.0f} s.", headers={"Retry-After": f"{wait:.0f}"})
 
     @app.after_request
     def headers(response: Response) -> Response:

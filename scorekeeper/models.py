@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy import JSON, DateTime, Float, ForeignKey, Integer, String, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 
@@ -163,3 +163,13 @@ class TournamentReply(Base):
     status: Mapped[int]
     body: Mapped[dict[str, Any]]
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class WriteQuota(Base):
+    """Each client's place in the write limit, shared by every worker and app server."""
+
+    __tablename__ = "write_quotas"
+
+    client: Mapped[str] = mapped_column(String(64), primary_key=True)
+    # GCRA theoretical arrival time (Unix seconds): a write is allowed while now >= tat - period.
+    tat: Mapped[float] = mapped_column(Float, nullable=False)

@@ -8,18 +8,59 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import sqlalchemy
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
 
-from scorekeeper import create_app
+from scorekeeper import create_app, extensions, migrate
+from scorekeeper.models import Base
 
 FOUR = [{"name": "North-South", "players": ["Ann", "Cy"]},
         {"name": "East-West", "players": ["Bo", "Di"]}]
 
 
+SHARED_DATABASE = os.environ.get("TEST_DATABASE_URL")  # e.g. PostgreSQL, for the second CI run
+# The suite writes far faster than any table; the write limit has its own tests.
+os.environ.setdefault("SCOREKEEPER_WRITE_LIMIT", "0")
+
+
 def database_url(tmp_path: Path) -> str:
     """A new SQLite file per test, unless TEST_DATABASE_URL points the suite elsewhere."""
-    return os.environ.get("TEST_DATABASE_URL") or f"sqlite:///{tmp_path / 'test.sqlite'}"
+    return SHARED_DATABASE or f"sqlite:///{tmp_path / 'test.sqlite'}"
+
+
+@pytest.fixture(scope="session")
+def _shared_engine() -> Iterator[sqlalchemy.Engine | None]:
+    if not SHARED_DATABASE:
+        yield None
+        return
+    engine = sqlalchemy.create_engine(SHARED_DATABASE)
+    migrate.upgrade(engine)
+    yield engine
+    engine.dispose()
+
+
+@pytest.fixture(autouse=True)
+def _fresh_shared_database(_shared_engine: sqlalchemy.Engine | None,
+                           monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """On a shared database every test starts from empty tables with ids from 1, as on SQLite,
+    and the engines its apps opened are closed after it (the server's connections are finite)."""
+    if _shared_engine is None:
+        yield
+        return
+    tables = ", ".join(table.name for table in Base.metadata.sorted_tables)
+    with _shared_engine.begin() as connection:
+        connection.exec_driver_sql(f"TRUNCATE {tables} RESTART IDENTITY CASCADE")
+    engines: list[sqlalchemy.Engine] = []
+
+    def recorded(*args: Any, **kwargs: Any) -> sqlalchemy.Engine:
+        engines.append(sqlalchemy.create_engine(*args, **kwargs))
+        return engines[-1]
+
+    monkeypatch.setattr(extensions, "create_engine", recorded)
+    yield
+    for engine in engines:
+        engine.dispose()
 
 
 @pytest.fixture

@@ -1,28 +1,53 @@
-"""Alembic owns the schema: it builds it from nothing and matches the models exactly."""
+"""Alembic owns the schema: it builds it from nothing and matches the models exactly, on SQLite
+and, in the PostgreSQL run, on PostgreSQL."""
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
-from sqlalchemy import create_engine, inspect, text
+from sqlalchemy import create_engine, inspect, make_url, text
 
 from scorekeeper import create_app, migrate
 from scorekeeper.models import Base
+from tests.conftest import SHARED_DATABASE
 
 
-def test_migrations_build_exactly_the_models(tmp_path: Path) -> None:
-    engine = create_engine(f"sqlite:///{tmp_path / 'm.sqlite'}")
+@pytest.fixture
+def empty_database(tmp_path: Path) -> Iterator[str]:
+    """A database with nothing in it: a new SQLite file, or a new database on the server the
+    suite runs against."""
+    if not SHARED_DATABASE or not SHARED_DATABASE.startswith("postgresql"):
+        yield f"sqlite:///{tmp_path / 'empty.sqlite'}"
+        return
+    server = make_url(SHARED_DATABASE)
+    name = f"scorekeeper_migrations_{os.getpid()}"
+    admin = create_engine(server, isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.exec_driver_sql(f"DROP DATABASE IF EXISTS {name}")
+        connection.exec_driver_sql(f"CREATE DATABASE {name}")
+    yield server.set(database=name).render_as_string(hide_password=False)
+    with admin.connect() as connection:
+        connection.exec_driver_sql(f"DROP DATABASE {name} WITH (FORCE)")
+    admin.dispose()
+
+
+def test_migrations_build_exactly_the_models(empty_database: str) -> None:
+    engine = create_engine(empty_database)
     migrate.upgrade(engine)
     with engine.connect() as connection:
         differences = compare_metadata(MigrationContext.configure(connection), Base.metadata)
     assert differences == []
     assert migrate.current_revision(engine) == migrate.head_revision()
+    engine.dispose()
 
 
-def test_app_start_upgrades_an_existing_database_in_place(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'old.sqlite'}"
+def test_app_start_upgrades_an_existing_database_in_place(empty_database: str) -> None:
+    url = empty_database
     engine = create_engine(url)
     migrate.upgrade(engine, "0001")
     with engine.begin() as connection:
@@ -35,7 +60,8 @@ def test_app_start_upgrades_an_existing_database_in_place(tmp_path: Path) -> Non
     with engine.connect() as connection:
         assert connection.execute(text("SELECT count(*) FROM games")).scalar() == 1
     assert set(inspect(engine).get_table_names()) >= {"games", "hands", "hand_changes",
-                                                       "idempotent_replies"}
+                                                       "idempotent_replies", "write_quotas"}
+    engine.dispose()
 
 
 def test_sqlite_runs_in_wal_mode_with_a_busy_timeout(tmp_path: Path) -> None:

@@ -63,3 +63,22 @@ def test_the_import_example_imports(client: FlaskClient) -> None:
     response = client.post("/api/v1/games/import", json=body)
     assert response.status_code == 201, response.get_json()
     assert response.get_json()["scores"] == [30, 200]
+
+
+def test_every_operation_has_its_own_name_for_generated_clients() -> None:
+    spec = json.loads(SPEC.read_text(encoding="utf-8"))
+    names = [operation.get("operationId") for operations in spec["paths"].values()
+             for method, operation in operations.items() if method != "parameters"]
+    assert None not in names
+    assert len(set(names)) == len(names) == 29
+    assert all(name[0].islower() and name.isalnum() for name in names)
+
+
+def test_reads_that_answer_304_document_if_none_match() -> None:
+    spec = json.loads(SPEC.read_text(encoding="utf-8"))
+    for path, operations in spec["paths"].items():
+        for method, operation in operations.items():
+            if method != "parameters" and "304" in operation["responses"]:
+                headers = [p["name"] for p in operation.get("parameters", [])
+                           if p["in"] == "header"]
+                assert headers == ["If-None-Match"], (method, path)

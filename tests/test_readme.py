@@ -15,3 +15,10 @@ def test_ci_runs_the_readme_test_command() -> None:
     run, test = commands
     assert "flask --app scorekeeper run" in run
     assert test.strip() in (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+
+
+def test_ci_runs_the_readme_postgresql_command() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    commands = re.findall(r"```sh\n(pg_virtualenv[^\n]*)\n```", readme)
+    assert len(commands) == 1
+    assert commands[0] in (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()

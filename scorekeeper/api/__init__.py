@@ -14,5 +14,11 @@ def register(api: Api) -> None:
         "gameToken", {"type": "http", "scheme": "bearer",
                       "description": "the token returned once when the game (or tournament) was "
                                      "created, or a tournament match's scorer token"})
+    api.spec.components.response("WRITE_LIMIT", {
+        "description": "Too many writes from this client (SCOREKEEPER_WRITE_LIMIT); nothing was "
+                       "stored. Send it again after Retry-After seconds.",
+        "headers": {"Retry-After": {"description": "seconds to wait before the next write",
+                                    "schema": {"type": "integer", "minimum": 1}}},
+        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}})
     for blueprint in (variants.blp, games.blp, referee.blp, tournaments.blp):
         api.register_blueprint(blueprint, url_prefix=PREFIX + (blueprint.url_prefix or ""))

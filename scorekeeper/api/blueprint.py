@@ -9,6 +9,8 @@ import flask
 import flask_smorest
 from webargs.flaskparser import FlaskParser
 
+WRITES = ("POST", "PUT", "PATCH", "DELETE")
+
 
 class SafeJsonParser(FlaskParser):
     """Bodies nested too deep for the decoder, or numbers too long to convert, are malformed
@@ -24,5 +26,19 @@ class SafeJsonParser(FlaskParser):
 
 
 class Blueprint(flask_smorest.Blueprint):  # type: ignore[misc]
+    """`write_limited`: its writes count against each client's write limit (429), as its spec
+    says."""
+
     ARGUMENTS_PARSER = SafeJsonParser()
+
+    def __init__(self, *args: Any, write_limited: bool = True, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.write_limited = write_limited
+        self._prepare_doc_cbks.append(self._prepare_write_limit_doc)
+
+    def _prepare_write_limit_doc(self, doc: dict[str, Any], _info: Any, *, method: str,
+                                 **_kwargs: Any) -> dict[str, Any]:
+        if self.write_limited and method.upper() in WRITES:
+            doc.setdefault("responses", {})["429"] = "WRITE_LIMIT"
+        return doc
 

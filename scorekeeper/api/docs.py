@@ -22,3 +22,19 @@ def refusals(blp: Blueprint, *pairs: tuple[int, str]) -> Any:
         return view
 
     return decorate
+
+
+IF_NONE_MATCH = {"in": "header", "name": "If-None-Match", "required": False,
+                 "schema": {"type": "string"},
+                 "description": "the ETag of the copy you have: 304 with no body if it is current"}
+
+
+def not_modified(blp: Blueprint) -> Any:
+    """Document a read that answers 304 when If-None-Match names its current ETag."""
+
+    def decorate(view: Any) -> Any:
+        view = blp.alt_response(304, description="Not modified since the ETag in If-None-Match")(
+            view)
+        return blp.doc(parameters=[IF_NONE_MATCH])(view)
+
+    return decorate

@@ -9,7 +9,7 @@ from flask import Response, request, stream_with_context, url_for
 from flask.views import MethodView
 
 from scorekeeper.api.blueprint import Blueprint
-from scorekeeper.api.docs import refusal, refusals
+from scorekeeper.api.docs import not_modified, refusal, refusals
 from scorekeeper.api.schemas import (
     ChangeSchema,
     GameCreatedSchema,
@@ -93,6 +93,7 @@ class Games(MethodView):
     @blp.arguments(GameCreateSchema, example=NEW_GAME_EXAMPLE)
     @blp.response(201, GameCreatedSchema, headers=ETAG)
     @refusal(blp, 422, "Unknown variant or option, or sides it cannot seat")
+    @blp.doc(operationId="createGame")
     def post(self, data: dict[str, Any]) -> Result:
         """Start a game; the reply holds its token, shown only this once"""
         return created(*games.create_game(data))
@@ -118,6 +119,7 @@ class Import(MethodView):
     @blp.arguments(GameExportSchema, example=IMPORT_EXAMPLE)
     @blp.response(201, GameCreatedSchema, headers=ETAG)
     @refusal(blp, 422, "Not an export, or a hand the rules score differently")
+    @blp.doc(operationId="importGame")
     def post(self, data: dict[str, Any]) -> Result:
         """Import a game exported by GET /games/{id}/export (a new game, with a new token)"""
         return created(*portability.import_game(data))
@@ -126,8 +128,9 @@ class Import(MethodView):
 @blp.route(GAME)
 class Game(MethodView):
     @blp.response(200, GameSchema, headers=ETAG)
-    @blp.alt_response(304, description="Not modified since the ETag in If-None-Match")
+    @not_modified(blp)
     @refusal(blp, 404, "No such game")
+    @blp.doc(operationId="readGame")
     def get(self, game_id: int) -> Result | Response:
         """Read a game: scores, status, winner and who deals next (never replays its hands)"""
         game = games.get_game(game_id)
@@ -150,6 +153,7 @@ def event_stream(read: Any) -> Response:
 class GameEvents(MethodView):
     @blp.doc(responses=EVENT_STREAM)
     @refusal(blp, 404, "No such game")
+    @blp.doc(operationId="followGame")
     def get(self, game_id: int) -> Response:
         """Follow a game live (Server-Sent Events), for spectators' pages"""
         games.get_game(game_id)
@@ -165,6 +169,7 @@ class GameEvents(MethodView):
 class Export(MethodView):
     @blp.response(200, GameExportSchema)
     @refusal(blp, 404, "No such game")
+    @blp.doc(operationId="exportGame")
     def get(self, game_id: int) -> dict[str, Any]:
         """Export the whole game: options, sides, every hand as entered, its history"""
         return portability.export_game(game_id)
@@ -175,6 +180,7 @@ class SheetCsv(MethodView):
     @blp.doc(responses={"200": {"description": "The score sheet as CSV", "content": {
         "text/csv": {"schema": {"type": "string"}}}}})
     @refusal(blp, 404, "No such game")
+    @blp.doc(operationId="readScoreSheetCsv")
     def get(self, game_id: int) -> Response:
         """The score sheet as CSV: each hand's points and running totals per side"""
         return Response(portability.sheet_csv(game_id), mimetype="text/csv", headers={
@@ -184,8 +190,9 @@ class SheetCsv(MethodView):
 @blp.route(f"{GAME}/stats")
 class Stats(MethodView):
     @blp.response(200, StatsSchema, headers=ETAG)
-    @blp.alt_response(304, description="Not modified since the ETag in If-None-Match")
+    @not_modified(blp)
     @refusal(blp, 404, "No such game")
+    @blp.doc(operationId="readGameStats")
     def get(self, game_id: int) -> Result | Response:
         """Statistics per side and player: hands won; meld points and penalties (Rummy 500);
         card and Marianna points (Cinquecento); bids won, made and failed by bid (the contract
@@ -198,6 +205,7 @@ class Stats(MethodView):
 class Hands(MethodView):
     @blp.response(200, HandSchema(many=True))
     @refusal(blp, 404, "No such game")
+    @blp.doc(operationId="listHands")
     def get(self, game_id: int) -> list[dict[str, Any]]:
         """List a game's hands in order"""
         _game, hands = games.list_hands(game_id)
@@ -207,6 +215,7 @@ class Hands(MethodView):
     @blp.arguments(HandInputSchema, examples=HAND_EXAMPLES)
     @blp.response(201, HandSchema, headers=ETAG)
     @document_write_errors
+    @blp.doc(operationId="recordHand")
     def post(self, hand: dict[str, Any], game_id: int, **headers: str) -> Result:
         """Record the next hand"""
         return reply(games.record_hand(game_id, hand, write_request(headers)))
@@ -216,6 +225,7 @@ class Hands(MethodView):
 class OneHand(MethodView):
     @blp.response(200, HandSchema)
     @refusal(blp, 404, "No such game or hand")
+    @blp.doc(operationId="readHand")
     def get(self, game_id: int, number: int) -> dict[str, Any]:
         """Read one hand"""
         game, hand = games.get_hand(game_id, number)
@@ -225,6 +235,7 @@ class OneHand(MethodView):
     @blp.arguments(HandInputSchema, examples=HAND_EXAMPLES)
     @blp.response(200, HandSchema, headers=ETAG)
     @document_write_errors
+    @blp.doc(operationId="correctHand")
     def put(self, hand: dict[str, Any], game_id: int, number: int, **headers: str) -> Result:
         """Correct a hand; every later hand and the game's status are recomputed"""
         return reply(games.correct_hand(game_id, number, hand, write_request(headers)))
@@ -232,6 +243,7 @@ class OneHand(MethodView):
     @blp.arguments(WriteHeadersSchema, location="headers", as_kwargs=True)
     @blp.response(200, GameSchema, headers=ETAG)
     @document_write_errors
+    @blp.doc(operationId="undoHand")
     def delete(self, game_id: int, number: int, **headers: str) -> Result:
         """Undo the last hand (an earlier one is refused with 409: correct it instead)"""
         return reply(games.undo_hand(game_id, number, write_request(headers)))
@@ -241,6 +253,7 @@ class OneHand(MethodView):
 class History(MethodView):
     @blp.response(200, ChangeSchema(many=True))
     @refusal(blp, 404, "No such game")
+    @blp.doc(operationId="readHistory")
     def get(self, game_id: int) -> list[dict[str, Any]]:
         """Every change to the game's hands, oldest first, with the old version of each"""
         return [present.change_view(change) for change in games.history(game_id)]

@@ -21,7 +21,7 @@ from scorekeeper.api.schemas import (
 from scorekeeper.services import referee
 
 blp = Blueprint(
-    "referee", __name__, url_prefix="/adjudicate",
+    "referee", __name__, url_prefix="/adjudicate", write_limited=False,
     description="Settle what the table argues about: tricks, auctions, deals, melds. Nothing "
                 "is stored and no token is needed. Cards are written rank then suit (10D, JS; "
                 "T for 10); jokers are JK, or JKR and JKB where there are two (in quebec-500 "
@@ -61,6 +61,7 @@ class Trick(MethodView):
     @blp.arguments(TrickRequestSchema, examples=TRICK_EXAMPLES)
     @blp.response(200, TrickRulingSchema)
     @refusals(blp, *BAD_INPUT)
+    @blp.doc(operationId="adjudicateTrick")
     def post(self, body: dict[str, Any]) -> dict[str, Any]:
         """Who wins this trick, and why
 
@@ -76,6 +77,7 @@ class Auction(MethodView):
     @blp.arguments(AuctionRequestSchema, examples=AUCTION_EXAMPLES)
     @blp.response(200, AuctionRulingSchema)
     @refusals(blp, *BAD_INPUT)
+    @blp.doc(operationId="adjudicateAuction")
     def post(self, body: dict[str, Any]) -> dict[str, Any]:
         """Judge an auction: legal so far, who won, what may be called next
 
@@ -93,6 +95,7 @@ class Deal(MethodView):
         "cards": ["10S", "9S", "8C", "7C", "6D", "5D", "4H", "10H", "9D", "4S"]})
     @blp.response(200, DealRulingSchema)
     @refusals(blp, *BAD_INPUT)
+    @blp.doc(operationId="adjudicateDeal")
     def post(self, body: dict[str, Any]) -> dict[str, Any]:
         """Must this deal be redone (Quebec 500: no face card, no joker, no ace)"""
         return referee.deal(body)
@@ -113,6 +116,7 @@ class Meld(MethodView):
     @blp.arguments(MeldRequestSchema, examples=MELD_EXAMPLES)
     @blp.response(200, MeldRulingSchema)
     @refusals(blp, *BAD_INPUT)
+    @blp.doc(operationId="adjudicateMeld")
     def post(self, body: dict[str, Any]) -> dict[str, Any]:
         """Is this a valid meld (Rummy 500), of which kind, and what is it worth
 

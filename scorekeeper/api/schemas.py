@@ -626,7 +626,9 @@ class DroppedSchema(Strict):
 
 
 class ReportReplySchema(Strict):
-    match = fields.Nested(MatchSchema, allow_none=True, required=True)
+    match = fields.Nested(MatchSchema, allow_none=True, required=True, metadata={
+        "description": "the match as it stands after this report; null if a cascaded correction "
+                       "removed it from the rebuilt rounds"})
     dropped = fields.List(fields.Nested(DroppedSchema), required=True, metadata={
         "description": "games removed because the correction changed who plays those matches "
                        "(their matches are open again)"})
@@ -667,7 +669,8 @@ class BracketMatchSchema(Strict):
         "description": "null until the round is built"})
     kind = fields.Str(required=True)
     status = fields.Str(required=True)
-    slots = fields.List(fields.Nested(SlotSchema, allow_none=True), required=True,
+    slots = fields.List(fields.Nested(SlotSchema, allow_none=True, metadata={
+        "description": "who fills this slot, or null"}), required=True,
                         metadata={"description": "two slots; null where nobody is known yet"})
     winner = fields.Int(allow_none=True, required=True)
     next = fields.Nested(NextSchema, allow_none=True, required=True,

@@ -9,7 +9,7 @@ from flask.views import MethodView
 from marshmallow import RAISE
 
 from scorekeeper.api.blueprint import Blueprint
-from scorekeeper.api.docs import refusal, refusals
+from scorekeeper.api.docs import not_modified, refusal, refusals
 from scorekeeper.api.games import (
     ETAG,
     EVENT_STREAM,
@@ -68,6 +68,7 @@ class Tournaments(MethodView):
     @blp.arguments(TournamentCreateSchema, example=NEW)
     @blp.response(201, TournamentCreatedSchema, headers=ETAG)
     @refusal(blp, 422, "Unknown variant, format or option, or teams the format cannot take")
+    @blp.doc(operationId="createTournament")
     def post(self, data: dict[str, Any]) -> Result:
         """Register a tournament; the reply holds the organizer's token, shown only this once"""
         row, token = tournaments.create_tournament(data)
@@ -80,8 +81,9 @@ class Tournaments(MethodView):
 @blp.route(TOURNAMENT)
 class Tournament(MethodView):
     @blp.response(200, TournamentSchema, headers=ETAG)
-    @blp.alt_response(304, description="Not modified since the ETag in If-None-Match")
+    @not_modified(blp)
     @refusal(blp, 404, "No such tournament")
+    @blp.doc(operationId="readTournament")
     def get(self, tournament_id: int) -> Result | Response:
         """Read a tournament: teams and numbers, rounds with matches, standings, champion"""
         row = tournaments.get_tournament(tournament_id)
@@ -92,6 +94,7 @@ class Tournament(MethodView):
 class TournamentEvents(MethodView):
     @blp.doc(responses=EVENT_STREAM)
     @refusal(blp, 404, "No such tournament")
+    @blp.doc(operationId="followTournament")
     def get(self, tournament_id: int) -> Response:
         """Follow a tournament live (Server-Sent Events): the tournament as GET returns it"""
         tournaments.get_tournament(tournament_id)
@@ -109,6 +112,7 @@ class Draw(MethodView):
     @blp.arguments(DrawSchema, example={})
     @blp.response(200, TournamentSchema, headers=ETAG)
     @documented_write
+    @blp.doc(operationId="drawTournament")
     def post(self, body: dict[str, Any], tournament_id: int, **headers: str) -> Result:
         """Draw the teams' numbers at random and build the first round"""
         return reply(tournaments.draw(tournament_id, body.get("seed"), write_request(headers)))
@@ -119,6 +123,7 @@ class Advance(MethodView):
     @blp.arguments(WriteHeadersSchema, location="headers", as_kwargs=True)
     @blp.response(200, TournamentSchema, headers=ETAG)
     @documented_write
+    @blp.doc(operationId="advanceTournament")
     def post(self, tournament_id: int, **headers: str) -> Result:
         """Close the round and build the next from the standings (or a tie-break round)"""
         return reply(tournaments.advance(tournament_id, write_request(headers)))
@@ -133,6 +138,7 @@ class Games(MethodView):
         "game": {"summary": "A recorded game (option game_unit game)", "value": {"game_id": 7}}})
     @blp.response(201, ReportReplySchema, headers=ETAG)
     @documented_write
+    @blp.doc(operationId="reportMatchGame")
     def post(self, body: dict[str, Any], tournament_id: int, match_id: str,
              **headers: str) -> Result:
         """Report the next game of a match"""
@@ -147,6 +153,7 @@ class OneGame(MethodView):
     @blp.arguments(GameReportSchema, example={"scores": [120, 360]})
     @blp.response(200, ReportReplySchema, headers=ETAG)
     @documented_write
+    @blp.doc(operationId="correctMatchGame")
     def put(self, body: dict[str, Any], tournament_id: int, match_id: str, number: int,
             cascade: bool, **headers: str) -> Result:
         """Correct a reported game; with ?cascade=true also once later rounds depend on it"""
@@ -159,6 +166,7 @@ class Scorers(MethodView):
     @blp.arguments(WriteHeadersSchema, location="headers", as_kwargs=True)
     @blp.response(201, ScorerSchema, headers=ETAG)
     @documented_write
+    @blp.doc(operationId="issueScorerToken")
     def post(self, tournament_id: int, match_id: str, **headers: str) -> Result:
         """Issue a scorer token for one match (shown once)"""
         return reply(tournaments.add_scorer(tournament_id, match_id, write_request(headers)))
@@ -169,6 +177,7 @@ class Bracket(MethodView):
     @blp.response(200, BracketSchema)
     @refusal(blp, 404, "No such tournament")
     @refusal(blp, 409, "Not drawn yet")
+    @blp.doc(operationId="readBracket")
     def get(self, tournament_id: int) -> dict[str, Any]:
         """The tournament as a page draws it: league rounds, then the knockout bracket"""
         return tournaments.bracket_view(tournament_id)
@@ -179,6 +188,7 @@ class StandingsCsv(MethodView):
     @blp.doc(responses={"200": {"description": "The standings as CSV", "content": {
         "text/csv": {"schema": {"type": "string"}}}}})
     @refusal(blp, 404, "No such tournament")
+    @blp.doc(operationId="readStandingsCsv")
     def get(self, tournament_id: int) -> Response:
         """The standings as CSV (rank, number, team, players, played, won, lost, points, ...)"""
         text = tournaments.standings_csv(tournament_id)

@@ -36,6 +36,7 @@ def describe(variant: Variant) -> dict[str, Any]:
 @blp.route("")
 class Variants(MethodView):
     @blp.response(200, VariantSchema(many=True))
+    @blp.doc(operationId="listVariants")
     def get(self) -> list[dict[str, Any]]:
         """List the variants"""
         return [describe(v) for v in VARIANTS]
@@ -45,6 +46,7 @@ class Variants(MethodView):
 class OneVariant(MethodView):
     @blp.response(200, VariantSchema)
     @refusal(blp, 404, "No variant has this key")
+    @blp.doc(operationId="readVariant")
     def get(self, key: str) -> dict[str, Any]:
         """Describe one variant: its options with their defaults, and its bids with their values"""
         return describe(find_variant_or_404(key))

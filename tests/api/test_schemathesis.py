@@ -13,10 +13,12 @@ from hypothesis import HealthCheck, settings
 from schemathesis.config import SchemathesisConfig
 
 from scorekeeper import create_app
+from tests.conftest import SHARED_DATABASE
 
 SPEC = Path(__file__).resolve().parent.parent.parent / "openapi" / "openapi.json"
 APP = create_app({"TESTING": True,
-                  "DATABASE_URL": f"sqlite:///{tempfile.mkdtemp()}/schemathesis.sqlite"})
+                  "DATABASE_URL": SHARED_DATABASE
+                  or f"sqlite:///{tempfile.mkdtemp()}/schemathesis.sqlite"})
 CONFIG = SchemathesisConfig.from_dict({"checks": {
     # A request the schema allows may still break a rule of the game: a 422 is right then.
     "positive_data_acceptance": {"enabled": False},

@@ -17,6 +17,7 @@ import pytest
 from werkzeug.serving import make_server
 
 from scorekeeper import create_app
+from tests.conftest import database_url
 
 CHROMIUM = Path("/usr/bin/chromium")
 SHOTS = Path(__file__).resolve().parent / "screenshots"
@@ -39,7 +40,7 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[str]:
-    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'web.sqlite'}",
+    app = create_app({"DATABASE_URL": database_url(tmp_path),
                       "SSE_POLL_SECONDS": 0.2, "SSE_LIFETIME_SECONDS": 30})
     httpd = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)

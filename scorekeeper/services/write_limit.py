@@ -1,0 +1,78 @@
+"""The write limit: at most N writes per period for each client, bursts up to N allowed.
+
+The quota lives in the database (a generic cell rate algorithm: one row and one atomic upsert per
+write), so every worker and every app server sharing the database enforces one limit per client
+without another store to run.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import time
+from dataclasses import dataclass
+
+from sqlalchemy import Engine, case, delete, select
+from sqlalchemy.dialects import postgresql, sqlite
+
+from scorekeeper.models import WriteQuota
+
+PERIODS = {"second": 1, "minute": 60, "hour": 3600}
+PURGE_EVERY = 600.0  # seconds between clean-ups of clients whose quota is full again
+
+
+@dataclass(frozen=True)
+class WriteLimit:
+    writes: int
+    period: float  # seconds
+
+    @property
+    def interval(self) -> float:
+        return self.period / self.writes
+
+
+def parse(text: str | None) -> WriteLimit | None:
+    """'120/minute' → a limit; '0', 'off' or nothing → no limit."""
+    text = (text or "").strip().lower()
+    if text in ("", "0", "off", "none"):
+        return None
+    match = re.fullmatch(r"(\d+)\s*/\s*(second|minute|hour)", text)
+    if match is None or int(match[1]) == 0:
+        raise ValueError(f"write limit {text!r}: write it as N/second, N/minute or N/hour, or 0")
+    return WriteLimit(int(match[1]), PERIODS[match[2]])
+
+
+def now() -> float:
+    return time.time()
+
+
+_last_purge: dict[str, float] = {}
+
+
+def take(engine: Engine, limit: WriteLimit, client: str) -> float | None:
+    """Count one write for `client`: None if allowed, else the seconds until the next is."""
+    at = now()
+    later = case((WriteQuota.tat > at, WriteQuota.tat), else_=at) + limit.interval
+    insert = postgresql.insert if engine.dialect.name == "postgresql" else sqlite.insert
+    first = insert(WriteQuota).values(client=client, tat=at + limit.interval)
+    upsert = first.on_conflict_do_update(
+        index_elements=[WriteQuota.client], set_={"tat": later},
+        where=later - limit.period <= at,
+    ).returning(WriteQuota.tat)
+    with engine.begin() as connection:
+        allowed = connection.execute(upsert).first() is not None
+        tat = None if allowed else connection.execute(
+            select(WriteQuota.tat).where(WriteQuota.client == client)).scalar()
+    if allowed:
+        _purge(engine, at)
+        return None
+    return max(1.0, math.ceil((tat or at) + limit.interval - limit.period - at))
+
+
+def _purge(engine: Engine, at: float) -> None:
+    """Clients whose quota is whole again need no row; drop them now and then."""
+    if at - _last_purge.get(str(engine.url), 0.0) < PURGE_EVERY:
+        return
+    _last_purge[str(engine.url)] = at
+    with engine.begin() as connection:
+        connection.execute(delete(WriteQuota).where(WriteQuota.tat < at))

@@ -1,0 +1,186 @@
+"""The real server: gunicorn with several workers (and two app servers on one database), many
+threads hitting one game over HTTP. With If-Match exactly one of two racing writes wins; without
+it every hand is stored once and numbered without gaps; retries with one Idempotency-Key store one
+hand; the write limit holds across workers; never a 5xx, never a traceback in the server's log.
+
+Runs on SQLite, and on PostgreSQL when TEST_DATABASE_URL points there.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import threading
+import urllib.error
+import urllib.request
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import FOUR, database_url
+
+ROOT = Path(__file__).resolve().parent.parent
+HAND = {"bidder": 0, "bid": "6S", "tricks": [6, 4]}
+ENDLESS = {"target": 1_000_000, "lose_at": None}
+
+
+@dataclass
+class Reply:
+    status: int
+    headers: dict[str, str]
+    body: Any
+
+
+@dataclass
+class Server:
+    """One gunicorn master and its workers, started the way README says to run production."""
+
+    process: subprocess.Popen[str]
+    base: str
+    log: list[str] = field(default_factory=list)
+    reader: threading.Thread | None = None
+
+    def call(self, method: str, path: str, body: Any = None, **headers: str) -> Reply:
+        data = None if body is None else json.dumps(body).encode()
+        if data is not None:
+            headers["Content-Type"] = "application/json"
+        request = urllib.request.Request(self.base + path, data=data, method=method,
+                                         headers=headers)
+        try:
+            with urllib.request.urlopen(request, timeout=60) as response:
+                return Reply(response.status, dict(response.headers), json.loads(response.read()))
+        except urllib.error.HTTPError as error:
+            return Reply(error.code, dict(error.headers), json.loads(error.read() or b"null"))
+
+
+def start(url: str, workers: int = 4, **env: str) -> Server:
+    environment = {**os.environ, "DATABASE_URL": url, "SCOREKEEPER_AUTO_MIGRATE": "0",
+                   "SCOREKEEPER_WRITE_LIMIT": "0", **env}
+    subprocess.run([sys.executable, "-m", "flask", "--app", "scorekeeper", "db", "upgrade"],
+                   env=environment, cwd=ROOT, check=True, capture_output=True)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "--workers", str(workers), "--bind", "127.0.0.1:0",
+         "scorekeeper:create_app()"],
+        env=environment, cwd=ROOT, stderr=subprocess.PIPE, text=True)
+    assert process.stderr is not None
+    log: list[str] = []
+    for line in process.stderr:
+        log.append(line)
+        listening = re.search(r"Listening at: (http://\S+)", line)
+        if listening:
+            server = Server(process, listening[1], log,
+                            threading.Thread(target=lambda: log.extend(process.stderr or ())))
+            assert server.reader is not None
+            server.reader.start()
+            return server
+    raise AssertionError("gunicorn did not start:\n" + "".join(log))
+
+
+@pytest.fixture
+def servers(tmp_path: Path) -> Iterator[Callable[..., Server]]:
+    """Start servers on the test's database; on the way out stop them and read their logs."""
+    started: list[Server] = []
+
+    def make(**env: str) -> Server:
+        started.append(start(database_url(tmp_path), **env))
+        return started[-1]
+
+    yield make
+    for server in started:
+        server.process.terminate()
+        server.process.wait(timeout=30)
+        assert server.reader is not None and server.process.stderr is not None
+        server.reader.join()
+        server.process.stderr.close()
+        log = "".join(server.log)
+        assert "Traceback" not in log and "[ERROR]" not in log, log
+
+
+def in_threads(count: int, work: Callable[[int], Any]) -> list[Any]:
+    """Run work(0..count-1) at once, released together by a barrier."""
+    results: list[Any] = [None] * count
+    barrier = threading.Barrier(count)
+
+    def run(i: int) -> None:
+        barrier.wait()
+        results[i] = work(i)
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return results
+
+
+def new_game(server: Server) -> tuple[str, dict[str, str]]:
+    created = server.call("POST", "/api/v1/games", {"variant": "australian-500", "sides": FOUR,
+                                                    "options": ENDLESS})
+    assert created.status == 201, created.body
+    return f"/api/v1/games/{created.body['id']}", {
+        "Authorization": f"Bearer {created.body['token']}"}
+
+
+def test_of_two_writes_with_one_if_match_exactly_one_wins(servers: Callable[..., Server]) -> None:
+    server = servers()
+    game, auth = new_game(server)
+    for round_ in range(10):
+        etag = server.call("GET", game).headers["ETag"]
+        replies = in_threads(2, lambda _i, etag=etag: server.call(
+            "POST", f"{game}/hands", HAND, **auth, **{"If-Match": etag}))
+        assert sorted(r.status for r in replies) == [201, 412], [r.body for r in replies]
+        winner = next(r for r in replies if r.status == 201)
+        assert winner.body["number"] == round_ + 1
+    assert server.call("GET", game).body["hands_played"] == 10
+
+
+def test_many_writers_store_every_hand_once_numbered_without_gaps(
+        servers: Callable[..., Server]) -> None:
+    # Two app servers on one database, as a league deployment would run them.
+    first, second = servers(), servers()
+    game, auth = new_game(first)
+
+    def write(i: int) -> list[int]:
+        server = (first, second)[i % 2]
+        return [server.call("POST", f"{game}/hands", HAND, **auth).status for _ in range(6)]
+
+    statuses = [s for batch in in_threads(8, write) for s in batch]
+    assert statuses == [201] * 48
+    hands = first.call("GET", f"{game}/hands").body
+    assert [h["number"] for h in hands] == list(range(1, 49))
+    state = second.call("GET", game).body
+    assert (state["hands_played"], state["scores"]) == (48, [40 * 48, 40 * 48])
+
+
+def test_retries_with_one_idempotency_key_store_one_hand(servers: Callable[..., Server]) -> None:
+    server = servers()
+    game, auth = new_game(server)
+    for key in ("retry-1", "retry-2", "retry-3"):
+        replies = in_threads(8, lambda _i, key=key: server.call(
+            "POST", f"{game}/hands", HAND, **auth, **{"Idempotency-Key": key}))
+        assert [r.status for r in replies] == [201] * 8
+        assert len({json.dumps(r.body, sort_keys=True) for r in replies}) == 1
+        replayed = Counter(r.headers.get("Idempotent-Replayed") for r in replies)
+        assert replayed == {None: 1, "true": 7}
+    hands = server.call("GET", f"{game}/hands").body
+    assert [h["number"] for h in hands] == [1, 2, 3]
+
+
+def test_the_write_limit_holds_across_workers(servers: Callable[..., Server]) -> None:
+    server = servers(SCOREKEEPER_WRITE_LIMIT="10/minute")
+    body = {"variant": "australian-500", "sides": FOUR}
+    replies = in_threads(8, lambda _i: [server.call("POST", "/api/v1/games", body)
+                                        for _ in range(3)])
+    flat = [r for batch in replies for r in batch]
+    assert Counter(r.status for r in flat) == {201: 10, 429: 14}
+    assert all(1 <= int(r.headers["Retry-After"]) <= 6 for r in flat if r.status == 429)
+    ids = sorted(r.body["id"] for r in flat if r.status == 201)
+    assert ids == list(range(1, 11))
+    assert server.call("GET", "/api/v1/games/11").status == 404
