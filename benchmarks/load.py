@@ -200,10 +200,106 @@ def post_script(folder: Path, token: str) -> Path:
     return script
 
 
+class Bench:
+    """The wrk runs against one server, and everything that makes them invalid."""
+
+    def __init__(self, args: argparse.Namespace, base: str, data: dict[str, Any],
+                 folder: Path) -> None:
+        self.args = args
+        self.client = Client(base)
+        self.bare = f"{base}/bare"
+        self.write_url = f"{API}/games/{data['write']['id']}"
+        self.endpoints = {  # name: (url, Lua script or None)
+            "GET game": (f"{base}{API}/games/{data['read']['id']}", None),
+            "POST hand": (f"{base}{self.write_url}/hands",
+                          post_script(folder, data["write"]["token"])),
+            "GET tournament": (f"{base}{API}/tournaments/{data['tournament']['id']}", None)}
+        self.problems: list[str] = []
+        self.phase = "warm-up"  # or "round N", for the problems
+
+    def run(self, name: str, url: str, lua: Path | None, seconds: int) -> Result:
+        """One wrk run, printed at once; non-2xx responses are shouted and remembered."""
+        result = wrk(self.args, url, seconds, lua)
+        line = (f"  {name:<15} {result.rps:>9.1f} req/s  p50 {result.p50:7.2f} ms  "
+                f"p99 {result.p99:7.2f} ms  ({result.requests} requests)")
+        if result.socket_errors:
+            line += f"  socket errors: {result.socket_errors}"
+        print(line, flush=True)
+        if result.non_2xx:
+            self.problems.append(f"{name}, {self.phase}: {result.non_2xx} of {result.requests} "
+                                 f"responses were not 2xx/3xx")
+            print(f"  !!! {name}: {result.non_2xx} NON-2xx RESPONSES", flush=True)
+        return result
+
+    def hands_played(self) -> int:
+        played: int = self.client.call("GET", self.write_url)["hands_played"]
+        return played
+
+    def check_hands(self, before: int, result: Result) -> None:
+        """Every 2xx POST stored a hand. wrk stops counting at the deadline, but the requests its
+        connections had already sent are still recorded: up to one per connection more."""
+        time.sleep(1)  # let the server finish what wrk left in flight
+        grown, accepted = self.hands_played() - before, result.requests - result.non_2xx
+        print(f"  hands_played grew by {grown}; wrk counted {accepted} 2xx POSTs "
+              f"(+{grown - accepted} in flight when wrk stopped)")
+        if not 0 <= grown - accepted <= self.args.connections:
+            self.problems.append(f"POST hand, {self.phase}: hands_played grew by {grown} but "
+                                 f"wrk counted {accepted} 2xx POSTs (with at most "
+                                 f"{self.args.connections} in flight)")
+
+    def measure(self) -> dict[str, tuple[float, float, float, float]]:
+        """Warm up, then the rounds; per row the medians of req/s, p50, p99 and ratio to bare."""
+        print(f"warm-up ({WARMUP_S} s each, untimed)")
+        self.run("bare", self.bare, None, WARMUP_S)
+        for name, (url, lua) in self.endpoints.items():
+            self.run(name, url, lua, WARMUP_S)
+
+        bare: list[Result] = []
+        results: dict[str, list[Result]] = {name: [] for name in self.endpoints}
+        ratios: dict[str, list[float]] = {name: [] for name in self.endpoints}
+        duration = self.args.duration
+        for number in range(1, self.args.rounds + 1):
+            self.phase = f"round {number}"
+            print(f"round {number} of {self.args.rounds}")
+            for name, (url, lua) in self.endpoints.items():
+                bare.append(self.run("bare", self.bare, None, duration))
+                before = self.hands_played()
+                results[name].append(self.run(name, url, lua, duration))
+                ratios[name].append(results[name][-1].rps / bare[-1].rps)
+                if lua is not None:
+                    self.check_hands(before, results[name][-1])
+        if self.client.call("GET", self.write_url)["status"] != "in_progress":
+            self.problems.append("the game written to has ended; it never should")
+
+        rows = {"GET /bare": median_row(bare, [])}
+        rows.update({name: median_row(results[name], ratios[name]) for name in self.endpoints})
+        return rows
+
+
 def median_row(results: list[Result], ratios: list[float]) -> tuple[float, float, float, float]:
     return (statistics.median(r.rps for r in results), statistics.median(r.p50 for r in results),
             statistics.median(r.p99 for r in results),
             statistics.median(ratios) if ratios else 1.0)
+
+
+def report(args: argparse.Namespace, rows: dict[str, tuple[float, float, float, float]],
+           settings: str) -> None:
+    """The settings, the Markdown table and the targets with PASS or MISS."""
+    print(f"\nSettings: {settings}\n")
+    print("| endpoint | req/s | p50 ms | p99 ms | ratio to bare |")
+    print("| --- | ---: | ---: | ---: | ---: |")
+    for name, (rps, p50, p99, ratio) in rows.items():
+        print(f"| {name} | {rps:.1f} | {p50:.2f} | {p99:.2f} | {ratio:.2f} |")
+    print()
+    for name, share in TARGETS.items():
+        ratio = rows[name][3]
+        print(f"- {name} ≥ {share} of bare: {ratio:.2f} {'PASS' if ratio >= share else 'MISS'}")
+    api = [name for name in rows if name != "GET /bare"]
+    p99s = ", ".join(f"{name} {rows[name][2]:.1f} ms" for name in api)
+    worst = max(rows[name][2] for name in api)
+    caveat = "" if args.connections == 8 else f" (measured at {args.connections})"
+    print(f"- p99 < {P99_TARGET_MS:.0f} ms at 8 connections{caveat}: {p99s} "
+          f"{'PASS' if worst < P99_TARGET_MS else 'MISS'}")
 
 
 def main() -> int:
@@ -221,13 +317,12 @@ def main() -> int:
                         help="rounds of bare, game, bare, hand, bare, tournament; the table "
                              "shows the medians (3)")
     args = parser.parse_args()
-    if min(args.duration, args.connections, args.workers, args.rounds) < 1:
-        parser.error("--duration, --connections, --workers and --rounds must be at least 1")
+    if min(args.duration, args.workers, args.rounds) < 1 or args.connections < 2:
+        parser.error("--duration, --workers and --rounds must be at least 1, --connections at "
+                     "least 2 (wrk runs 2 threads)")
     if args.threads is not None and args.worker_class != "gthread":
         parser.error("--threads needs --worker-class gthread")
     args.threads = args.threads or 4
-    if args.connections < 2:
-        parser.error("wrk runs 2 threads, so --connections must be at least 2")
     if shutil.which("wrk") is None:
         sys.exit("wrk is not installed: apt-get install -y wrk")
 
@@ -243,96 +338,24 @@ def main() -> int:
         log = folder / "gunicorn.log"
         try:
             with gunicorn(args, env, log) as base:
-                client = Client(base)
-                data = prepare(client)
-                write_url = f"{API}/games/{data['write']['id']}"
-                script = post_script(folder, data["write"]["token"])
-                endpoints = {  # name: (url, Lua script or None)
-                    "GET game": (f"{base}{API}/games/{data['read']['id']}", None),
-                    "POST hand": (f"{base}{write_url}/hands", script),
-                    "GET tournament": (f"{base}{API}/tournaments/{data['tournament']['id']}",
-                                       None)}
-
-                def run(name: str, target: str, lua: Path | None, seconds: int) -> Result:
-                    result = wrk(args, target, seconds, lua)
-                    line = (f"  {name:<15} {result.rps:>9.1f} req/s  p50 {result.p50:7.2f} ms  "
-                            f"p99 {result.p99:7.2f} ms  ({result.requests} requests)")
-                    if result.socket_errors:
-                        line += f"  socket errors: {result.socket_errors}"
-                    print(line, flush=True)
-                    if result.non_2xx:
-                        problems.append(f"{name}: {result.non_2xx} of {result.requests} "
-                                        f"responses were not 2xx/3xx")
-                        print(f"  !!! {name}: {result.non_2xx} NON-2xx RESPONSES", flush=True)
-                    return result
-
-                print(f"warm-up ({WARMUP_S} s each, untimed)")
-                run("bare", f"{base}/bare", None, WARMUP_S)
-                for name, (target, lua) in endpoints.items():
-                    run(name, target, lua, WARMUP_S)
-
-                bare: list[Result] = []
-                results: dict[str, list[Result]] = {name: [] for name in endpoints}
-                ratios: dict[str, list[float]] = {name: [] for name in endpoints}
-                for number in range(1, args.rounds + 1):
-                    print(f"round {number} of {args.rounds}")
-                    for name, (target, lua) in endpoints.items():
-                        bare.append(run("bare", f"{base}/bare", None, args.duration))
-                        before = client.call("GET", write_url)["hands_played"]
-                        result = run(name, target, lua, args.duration)
-                        results[name].append(result)
-                        ratios[name].append(result.rps / bare[-1].rps)
-                        if lua is None:
-                            continue
-                        time.sleep(1)  # let the server finish what wrk left in flight
-                        grown = client.call("GET", write_url)["hands_played"] - before
-                        accepted = result.requests - result.non_2xx
-                        # wrk stops counting at the deadline, but the requests its connections
-                        # had already sent are still recorded: up to one per connection more.
-                        print(f"  hands_played grew by {grown}; wrk counted {accepted} 2xx POSTs "
-                              f"(+{grown - accepted} in flight when wrk stopped)")
-                        if not 0 <= grown - accepted <= args.connections:
-                            problems.append(f"POST hand, round {number}: hands_played grew by "
-                                            f"{grown} but wrk counted {accepted} 2xx POSTs "
-                                            f"(with at most {args.connections} in flight)")
-                final = client.call("GET", write_url)
-                if final["status"] != "in_progress":
-                    problems.append(f"the written game ended ({final['status']}); it never "
-                                    f"should")
+                bench = Bench(args, base, prepare(Client(base)), folder)
+                problems = bench.problems
+                rows = bench.measure()
         finally:  # also when the run stops early: the server's side of the story
             server_log = log.read_text() if log.exists() else ""
             if re.search(r"Traceback|\[ERROR\]|\[CRITICAL\]|WORKER TIMEOUT", server_log):
                 problems.append("gunicorn logged errors (its log is above)")
                 print("\ngunicorn's log:\n" + server_log, flush=True)
-
         with sqlalchemy.create_engine(url).connect() as connection:
             dialect = connection.dialect
             server = ".".join(map(str, dialect.server_version_info or ()))
 
-    print()
     threads = f" ({args.threads} threads)" if args.worker_class == "gthread" else ""
-    print(f"Settings: {dialect.name}+{dialect.driver} {server}, gunicorn {version('gunicorn')} "
-          f"{args.workers} workers, worker class {args.worker_class}{threads}, wrk 2 threads "
-          f"{args.connections} connections, {args.duration} s per run, {args.rounds} rounds, "
-          f"Python {platform.python_version()}, {os.cpu_count()} CPUs, load average "
-          f"{load_before:.2f} before the run")
-    print()
-    print("| endpoint | req/s | p50 ms | p99 ms | ratio to bare |")
-    print("| --- | ---: | ---: | ---: | ---: |")
-    rows = {"GET /bare": median_row(bare, [])}
-    rows.update({name: median_row(results[name], ratios[name]) for name in endpoints})
-    for name, (rps, p50, p99, ratio) in rows.items():
-        print(f"| {name} | {rps:.1f} | {p50:.2f} | {p99:.2f} | {ratio:.2f} |")
-    print()
-    for name, share in TARGETS.items():
-        ratio = rows[name][3]
-        print(f"- {name} ≥ {share} of bare: {ratio:.2f} "
-              f"{'PASS' if ratio >= share else 'MISS'}")
-    p99s = ", ".join(f"{name} {rows[name][2]:.1f} ms" for name in endpoints)
-    worst = max(rows[name][2] for name in endpoints)
-    caveat = "" if args.connections == 8 else f" (measured at {args.connections})"
-    print(f"- p99 < {P99_TARGET_MS:.0f} ms at 8 connections{caveat}: {p99s} "
-          f"{'PASS' if worst < P99_TARGET_MS else 'MISS'}")
+    report(args, rows, f"{dialect.name}+{dialect.driver} {server}, gunicorn "
+           f"{version('gunicorn')} {args.workers} workers, worker class {args.worker_class}"
+           f"{threads}, wrk 2 threads {args.connections} connections, {args.duration} s per run, "
+           f"{args.rounds} rounds, Python {platform.python_version()}, {os.cpu_count()} CPUs, "
+           f"load average {load_before:.2f} before the run")
     if problems:
         print("\nTHE RUN IS NOT VALID:\n" + "\n".join(f"- {p}" for p in problems))
         return 1

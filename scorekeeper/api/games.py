@@ -33,8 +33,14 @@ GAME = f"/<int(max={MAX_ID}):game_id>"
 HAND = f"{GAME}/hands/<int(max={MAX_ID}):number>"
 WRITE_DOC: dict[str, Any] = {"security": [{"gameToken": []}]}
 Result = tuple[dict[str, Any], int, dict[str, str]]
-ETAG = {"ETag": {"description": "the game's version, for If-Match and If-None-Match",
+ETAG = {"ETag": {"description": "this version of the game or tournament, for If-Match and "
+                               "If-None-Match",
                  "schema": {"type": "string"}}}
+CREATED = {**ETAG, "Location": {"description": "where to read what was created",
+                                "schema": {"type": "string"}}}
+WRITTEN = {**ETAG, "Idempotent-Replayed": {
+    "description": "\"true\" when this is the stored reply to an earlier request with the same "
+                   "Idempotency-Key (nothing was written again)", "schema": {"type": "string"}}}
 NEW_GAME_EXAMPLE = {
     "variant": "australian-500", "options": {"slam_bonus": True},
     "sides": [{"name": "North-South", "players": ["Ann", "Cy"]},
@@ -91,7 +97,7 @@ def conditional(tag: str, body: Callable[[], dict[str, Any]]) -> Result | Respon
 @blp.route("")
 class Games(MethodView):
     @blp.arguments(GameCreateSchema, example=NEW_GAME_EXAMPLE)
-    @blp.response(201, GameCreatedSchema, headers=ETAG)
+    @blp.response(201, GameCreatedSchema, headers=CREATED)
     @refusal(blp, 422, "Unknown variant or option, or sides it cannot seat")
     @blp.doc(operationId="createGame")
     def post(self, data: dict[str, Any]) -> Result:
@@ -117,7 +123,7 @@ IMPORT_EXAMPLE = {
 @blp.route("/import")
 class Import(MethodView):
     @blp.arguments(GameExportSchema, example=IMPORT_EXAMPLE)
-    @blp.response(201, GameCreatedSchema, headers=ETAG)
+    @blp.response(201, GameCreatedSchema, headers=CREATED)
     @refusal(blp, 422, "Not an export, or a hand the rules score differently")
     @blp.doc(operationId="importGame")
     def post(self, data: dict[str, Any]) -> Result:
@@ -213,7 +219,7 @@ class Hands(MethodView):
 
     @blp.arguments(WriteHeadersSchema, location="headers", as_kwargs=True)
     @blp.arguments(HandInputSchema, examples=HAND_EXAMPLES)
-    @blp.response(201, HandSchema, headers=ETAG)
+    @blp.response(201, HandSchema, headers=WRITTEN)
     @document_write_errors
     @blp.doc(operationId="recordHand")
     def post(self, hand: dict[str, Any], game_id: int, **headers: str) -> Result:
@@ -233,7 +239,7 @@ class OneHand(MethodView):
 
     @blp.arguments(WriteHeadersSchema, location="headers", as_kwargs=True)
     @blp.arguments(HandInputSchema, examples=HAND_EXAMPLES)
-    @blp.response(200, HandSchema, headers=ETAG)
+    @blp.response(200, HandSchema, headers=WRITTEN)
     @document_write_errors
     @blp.doc(operationId="correctHand")
     def put(self, hand: dict[str, Any], game_id: int, number: int, **headers: str) -> Result:
@@ -241,7 +247,7 @@ class OneHand(MethodView):
         return reply(games.correct_hand(game_id, number, hand, write_request(headers)))
 
     @blp.arguments(WriteHeadersSchema, location="headers", as_kwargs=True)
-    @blp.response(200, GameSchema, headers=ETAG)
+    @blp.response(200, GameSchema, headers=WRITTEN)
     @document_write_errors
     @blp.doc(operationId="undoHand")
     def delete(self, game_id: int, number: int, **headers: str) -> Result:

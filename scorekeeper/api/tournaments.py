@@ -11,9 +11,11 @@ from marshmallow import RAISE
 from scorekeeper.api.blueprint import Blueprint
 from scorekeeper.api.docs import not_modified, refusal, refusals
 from scorekeeper.api.games import (
+    CREATED,
     ETAG,
     EVENT_STREAM,
     MAX_ID,
+    WRITTEN,
     Result,
     conditional,
     event_stream,
@@ -66,7 +68,7 @@ def documented_write(view: Any) -> Any:
 @blp.route("")
 class Tournaments(MethodView):
     @blp.arguments(TournamentCreateSchema, example=NEW)
-    @blp.response(201, TournamentCreatedSchema, headers=ETAG)
+    @blp.response(201, TournamentCreatedSchema, headers=CREATED)
     @refusal(blp, 422, "Unknown variant, format or option, or teams the format cannot take")
     @blp.doc(operationId="createTournament")
     def post(self, data: dict[str, Any]) -> Result:
@@ -110,7 +112,7 @@ class TournamentEvents(MethodView):
 class Draw(MethodView):
     @blp.arguments(WriteHeadersSchema, location="headers", as_kwargs=True)
     @blp.arguments(DrawSchema, example={})
-    @blp.response(200, TournamentSchema, headers=ETAG)
+    @blp.response(200, TournamentSchema, headers=WRITTEN)
     @documented_write
     @blp.doc(operationId="drawTournament")
     def post(self, body: dict[str, Any], tournament_id: int, **headers: str) -> Result:
@@ -121,7 +123,7 @@ class Draw(MethodView):
 @blp.route(f"{TOURNAMENT}/advance")
 class Advance(MethodView):
     @blp.arguments(WriteHeadersSchema, location="headers", as_kwargs=True)
-    @blp.response(200, TournamentSchema, headers=ETAG)
+    @blp.response(200, TournamentSchema, headers=WRITTEN)
     @documented_write
     @blp.doc(operationId="advanceTournament")
     def post(self, tournament_id: int, **headers: str) -> Result:
@@ -136,7 +138,7 @@ class Games(MethodView):
         "deal": {"summary": "A deal's scores, in the match's team order",
                  "value": {"scores": [360, 120]}},
         "game": {"summary": "A recorded game (option game_unit game)", "value": {"game_id": 7}}})
-    @blp.response(201, ReportReplySchema, headers=ETAG)
+    @blp.response(201, ReportReplySchema, headers=WRITTEN)
     @documented_write
     @blp.doc(operationId="reportMatchGame")
     def post(self, body: dict[str, Any], tournament_id: int, match_id: str,
@@ -151,7 +153,7 @@ class OneGame(MethodView):
     @blp.arguments(WriteHeadersSchema, location="headers", as_kwargs=True)
     @blp.arguments(CascadeSchema, location="query", as_kwargs=True, unknown=RAISE)
     @blp.arguments(GameReportSchema, example={"scores": [120, 360]})
-    @blp.response(200, ReportReplySchema, headers=ETAG)
+    @blp.response(200, ReportReplySchema, headers=WRITTEN)
     @documented_write
     @blp.doc(operationId="correctMatchGame")
     def put(self, body: dict[str, Any], tournament_id: int, match_id: str, number: int,
@@ -164,7 +166,7 @@ class OneGame(MethodView):
 @blp.route(f"{MATCH}/scorers")
 class Scorers(MethodView):
     @blp.arguments(WriteHeadersSchema, location="headers", as_kwargs=True)
-    @blp.response(201, ScorerSchema, headers=ETAG)
+    @blp.response(201, ScorerSchema, headers=WRITTEN)
     @documented_write
     @blp.doc(operationId="issueScorerToken")
     def post(self, tournament_id: int, match_id: str, **headers: str) -> Result:

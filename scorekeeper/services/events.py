@@ -24,12 +24,13 @@ RETRY_MS = 2000
 
 def stream(read: Callable[[], tuple[str, dict[str, Any]]]) -> Iterator[str]:
     """`read` gives (etag, view); each change of the etag is sent as an `update` event."""
-    poll = float(current_app.config.get("SSE_POLL_SECONDS", POLL_SECONDS))
-    lifetime = float(current_app.config.get("SSE_LIFETIME_SECONDS", LIFETIME_SECONDS))
+    config = current_app.config
+    poll = float(config.get("SSE_POLL_SECONDS", POLL_SECONDS))
     started = last_sent = time.monotonic()
     last_tag: str | None = None
     yield f"retry: {RETRY_MS}\n\n"
-    while time.monotonic() - started < lifetime:
+    # The lifetime is read at every poll, so lowering it ends the open streams (a server stopping).
+    while time.monotonic() - started < float(config.get("SSE_LIFETIME_SECONDS", LIFETIME_SECONDS)):
         try:
             tag, body = read()
         finally:

@@ -43,10 +43,16 @@ def server(tmp_path: Path) -> Iterator[str]:
     app = create_app({"DATABASE_URL": database_url(tmp_path),
                       "SSE_POLL_SECONDS": 0.2, "SSE_LIFETIME_SECONDS": 30})
     httpd = make_server("127.0.0.1", 0, app, threaded=True)
+    before = set(threading.enumerate())
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{httpd.server_port}"
+    # End the open event streams and wait for them, so no request thread outlives the test and
+    # its database (the phones, torn down first, have closed their connections).
+    app.config["SSE_LIFETIME_SECONDS"] = 0
     httpd.shutdown()
+    for request_thread in set(threading.enumerate()) - before:
+        request_thread.join(timeout=5)
 
 
 class Phone:
