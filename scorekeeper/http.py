@@ -37,9 +37,9 @@ def register(app: Flask) -> None:
     def within_write_limit() -> Response | None:
         """Writes to games and tournaments count against the client's limit; referee calls and
         reads do not."""
-        blueprint = app.blueprints.get(request.blueprint or "")
-        if (limit is None or request.method not in WRITES
-                or not getattr(blueprint, "write_limited", False)):
+        if limit is None or request.method not in WRITES:
+            return None
+        if not getattr(app.blueprints.get(request.blueprint or ""), "write_limited", False):
             return None
         wait = write_limit.take(db.engine, limit, request.remote_addr or "unknown")
         if wait is None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from flask import Response, request, stream_with_context, url_for
@@ -10,6 +9,7 @@ from flask.views import MethodView
 
 from scorekeeper.api.blueprint import Blueprint
 from scorekeeper.api.docs import not_modified, refusal, refusals
+from scorekeeper.api.rendered import conditional
 from scorekeeper.api.schemas import (
     ChangeSchema,
     GameCreatedSchema,
@@ -41,6 +41,8 @@ CREATED = {**ETAG, "Location": {"description": "where to read what was created",
 WRITTEN = {**ETAG, "Idempotent-Replayed": {
     "description": "\"true\" when this is the stored reply to an earlier request with the same "
                    "Idempotency-Key (nothing was written again)", "schema": {"type": "string"}}}
+GAME_VIEW = GameSchema()
+STATS_VIEW = StatsSchema()
 NEW_GAME_EXAMPLE = {
     "variant": "australian-500", "options": {"slam_bonus": True},
     "sides": [{"name": "North-South", "players": ["Ann", "Cy"]},
@@ -87,16 +89,9 @@ def created(game: GameRow, token: str) -> Result:
     return {**present.game_view(game), "token": token}, 201, headers
 
 
-def conditional(tag: str, body: Callable[[], dict[str, Any]]) -> Result | Response:
-    """304 when If-None-Match already has this ETag (the body is not even built), else 200."""
-    if request.if_none_match.contains_weak(tag.strip('"')):
-        return Response(status=304, headers={"ETag": tag})
-    return body(), 200, {"ETag": tag}
-
-
 @blp.route("")
 class Games(MethodView):
-    @blp.arguments(GameCreateSchema, example=NEW_GAME_EXAMPLE)
+    @blp.arguments(GameCreateSchema(), example=NEW_GAME_EXAMPLE)
     @blp.response(201, GameCreatedSchema, headers=CREATED)
     @refusal(blp, 422, "Unknown variant or option, or sides it cannot seat")
     @blp.doc(operationId="createGame")
@@ -122,7 +117,7 @@ IMPORT_EXAMPLE = {
 
 @blp.route("/import")
 class Import(MethodView):
-    @blp.arguments(GameExportSchema, example=IMPORT_EXAMPLE)
+    @blp.arguments(GameExportSchema(), example=IMPORT_EXAMPLE)
     @blp.response(201, GameCreatedSchema, headers=CREATED)
     @refusal(blp, 422, "Not an export, or a hand the rules score differently")
     @blp.doc(operationId="importGame")
@@ -137,10 +132,13 @@ class Game(MethodView):
     @not_modified(blp)
     @refusal(blp, 404, "No such game")
     @blp.doc(operationId="readGame")
-    def get(self, game_id: int) -> Result | Response:
+    def get(self, game_id: int) -> Response:
         """Read a game: scores, status, winner and who deals next (never replays its hands)"""
-        game = games.get_game(game_id)
-        return conditional(present.etag(game), lambda: present.game_view(game))
+        def build() -> tuple[str, dict[str, Any]]:
+            game = games.get_game(game_id)
+            return present.etag(game), present.game_view(game)
+
+        return conditional(games.game_tag(game_id), GAME_VIEW, build)
 
 
 EVENT_STREAM = {"200": {"description": "text/event-stream: an `update` event with the whole "
@@ -199,12 +197,14 @@ class Stats(MethodView):
     @not_modified(blp)
     @refusal(blp, 404, "No such game")
     @blp.doc(operationId="readGameStats")
-    def get(self, game_id: int) -> Result | Response:
+    def get(self, game_id: int) -> Response:
         """Statistics per side and player: hands won; meld points and penalties (Rummy 500);
         card and Marianna points (Cinquecento); bids won, made and failed by bid (the contract
         games)"""
-        return conditional(present.etag(games.get_game(game_id)),
-                           lambda: stats.game_stats(game_id))
+        def build() -> tuple[str, dict[str, Any]]:
+            return present.etag(games.get_game(game_id)), stats.game_stats(game_id)
+
+        return conditional(games.game_tag(game_id), STATS_VIEW, build)
 
 
 @blp.route(f"{GAME}/hands")
@@ -217,8 +217,8 @@ class Hands(MethodView):
         _game, hands = games.list_hands(game_id)
         return [present.hand_view(hand) for hand in hands]
 
-    @blp.arguments(WriteHeadersSchema, location="headers", as_kwargs=True)
-    @blp.arguments(HandInputSchema, examples=HAND_EXAMPLES)
+    @blp.arguments(WriteHeadersSchema(), location="headers", as_kwargs=True)
+    @blp.arguments(HandInputSchema(), examples=HAND_EXAMPLES)
     @blp.response(201, HandSchema, headers=WRITTEN)
     @document_write_errors
     @blp.doc(operationId="recordHand")
@@ -237,8 +237,8 @@ class OneHand(MethodView):
         game, hand = games.get_hand(game_id, number)
         return present.hand_view(hand, game)
 
-    @blp.arguments(WriteHeadersSchema, location="headers", as_kwargs=True)
-    @blp.arguments(HandInputSchema, examples=HAND_EXAMPLES)
+    @blp.arguments(WriteHeadersSchema(), location="headers", as_kwargs=True)
+    @blp.arguments(HandInputSchema(), examples=HAND_EXAMPLES)
     @blp.response(200, HandSchema, headers=WRITTEN)
     @document_write_errors
     @blp.doc(operationId="correctHand")
@@ -246,7 +246,7 @@ class OneHand(MethodView):
         """Correct a hand; every later hand and the game's status are recomputed"""
         return reply(games.correct_hand(game_id, number, hand, write_request(headers)))
 
-    @blp.arguments(WriteHeadersSchema, location="headers", as_kwargs=True)
+    @blp.arguments(WriteHeadersSchema(), location="headers", as_kwargs=True)
     @blp.response(200, GameSchema, headers=WRITTEN)
     @document_write_errors
     @blp.doc(operationId="undoHand")

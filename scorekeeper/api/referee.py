@@ -58,7 +58,7 @@ AUCTION_EXAMPLES = {
 
 @blp.route("/trick")
 class Trick(MethodView):
-    @blp.arguments(TrickRequestSchema, examples=TRICK_EXAMPLES)
+    @blp.arguments(TrickRequestSchema(), examples=TRICK_EXAMPLES)
     @blp.response(200, TrickRulingSchema)
     @refusals(blp, *BAD_INPUT)
     @blp.doc(operationId="adjudicateTrick")
@@ -74,7 +74,7 @@ class Trick(MethodView):
 
 @blp.route("/auction")
 class Auction(MethodView):
-    @blp.arguments(AuctionRequestSchema, examples=AUCTION_EXAMPLES)
+    @blp.arguments(AuctionRequestSchema(), examples=AUCTION_EXAMPLES)
     @blp.response(200, AuctionRulingSchema)
     @refusals(blp, *BAD_INPUT)
     @blp.doc(operationId="adjudicateAuction")
@@ -90,7 +90,7 @@ class Auction(MethodView):
 
 @blp.route("/deal")
 class Deal(MethodView):
-    @blp.arguments(DealRequestSchema, example={
+    @blp.arguments(DealRequestSchema(), example={
         "variant": "quebec-500",
         "cards": ["10S", "9S", "8C", "7C", "6D", "5D", "4H", "10H", "9D", "4S"]})
     @blp.response(200, DealRulingSchema)
@@ -113,7 +113,7 @@ MELD_EXAMPLES = {
 
 @blp.route("/meld")
 class Meld(MethodView):
-    @blp.arguments(MeldRequestSchema, examples=MELD_EXAMPLES)
+    @blp.arguments(MeldRequestSchema(), examples=MELD_EXAMPLES)
     @blp.response(200, MeldRulingSchema)
     @refusals(blp, *BAD_INPUT)
     @blp.doc(operationId="adjudicateMeld")

@@ -17,11 +17,11 @@ from scorekeeper.api.games import (
     MAX_ID,
     WRITTEN,
     Result,
-    conditional,
     event_stream,
     reply,
     write_request,
 )
+from scorekeeper.api.rendered import conditional
 from scorekeeper.api.schemas import (
     BracketSchema,
     CascadeSchema,
@@ -37,6 +37,7 @@ from scorekeeper.api.schemas import (
 from scorekeeper.services import tournaments
 from scorekeeper.tournaments import FORMAT_DESCRIPTIONS, FORMATS
 
+TOURNAMENT_VIEW = TournamentSchema()
 FORMAT_LINES = "\n".join(
     f"- `{name}`: {FORMAT_DESCRIPTIONS[name]} Options: "
     + "; ".join(f"`{o.name}` ({o.default!r}) {o.description}" for o in specs)
@@ -67,7 +68,7 @@ def documented_write(view: Any) -> Any:
 
 @blp.route("")
 class Tournaments(MethodView):
-    @blp.arguments(TournamentCreateSchema, example=NEW)
+    @blp.arguments(TournamentCreateSchema(), example=NEW)
     @blp.response(201, TournamentCreatedSchema, headers=CREATED)
     @refusal(blp, 422, "Unknown variant, format or option, or teams the format cannot take")
     @blp.doc(operationId="createTournament")
@@ -86,10 +87,13 @@ class Tournament(MethodView):
     @not_modified(blp)
     @refusal(blp, 404, "No such tournament")
     @blp.doc(operationId="readTournament")
-    def get(self, tournament_id: int) -> Result | Response:
+    def get(self, tournament_id: int) -> Response:
         """Read a tournament: teams and numbers, rounds with matches, standings, champion"""
-        row = tournaments.get_tournament(tournament_id)
-        return conditional(tournaments.etag(row), lambda: tournaments.view_of(row))
+        def build() -> tuple[str, dict[str, Any]]:
+            row = tournaments.get_tournament(tournament_id)
+            return tournaments.etag(row), tournaments.view_of(row)
+
+        return conditional(tournaments.tournament_tag(tournament_id), TOURNAMENT_VIEW, build)
 
 
 @blp.route(f"{TOURNAMENT}/events")
@@ -110,8 +114,8 @@ class TournamentEvents(MethodView):
 
 @blp.route(f"{TOURNAMENT}/draw")
 class Draw(MethodView):
-    @blp.arguments(WriteHeadersSchema, location="headers", as_kwargs=True)
-    @blp.arguments(DrawSchema, example={})
+    @blp.arguments(WriteHeadersSchema(), location="headers", as_kwargs=True)
+    @blp.arguments(DrawSchema(), example={})
     @blp.response(200, TournamentSchema, headers=WRITTEN)
     @documented_write
     @blp.doc(operationId="drawTournament")
@@ -122,7 +126,7 @@ class Draw(MethodView):
 
 @blp.route(f"{TOURNAMENT}/advance")
 class Advance(MethodView):
-    @blp.arguments(WriteHeadersSchema, location="headers", as_kwargs=True)
+    @blp.arguments(WriteHeadersSchema(), location="headers", as_kwargs=True)
     @blp.response(200, TournamentSchema, headers=WRITTEN)
     @documented_write
     @blp.doc(operationId="advanceTournament")
@@ -133,8 +137,8 @@ class Advance(MethodView):
 
 @blp.route(f"{MATCH}/games")
 class Games(MethodView):
-    @blp.arguments(WriteHeadersSchema, location="headers", as_kwargs=True)
-    @blp.arguments(GameReportSchema, examples={
+    @blp.arguments(WriteHeadersSchema(), location="headers", as_kwargs=True)
+    @blp.arguments(GameReportSchema(), examples={
         "deal": {"summary": "A deal's scores, in the match's team order",
                  "value": {"scores": [360, 120]}},
         "game": {"summary": "A recorded game (option game_unit game)", "value": {"game_id": 7}}})
@@ -150,9 +154,9 @@ class Games(MethodView):
 
 @blp.route(f"{MATCH}/games/<int(min=1, max=99):number>")
 class OneGame(MethodView):
-    @blp.arguments(WriteHeadersSchema, location="headers", as_kwargs=True)
-    @blp.arguments(CascadeSchema, location="query", as_kwargs=True, unknown=RAISE)
-    @blp.arguments(GameReportSchema, example={"scores": [120, 360]})
+    @blp.arguments(WriteHeadersSchema(), location="headers", as_kwargs=True)
+    @blp.arguments(CascadeSchema(), location="query", as_kwargs=True, unknown=RAISE)
+    @blp.arguments(GameReportSchema(), example={"scores": [120, 360]})
     @blp.response(200, ReportReplySchema, headers=WRITTEN)
     @documented_write
     @blp.doc(operationId="correctMatchGame")
@@ -165,7 +169,7 @@ class OneGame(MethodView):
 
 @blp.route(f"{MATCH}/scorers")
 class Scorers(MethodView):
-    @blp.arguments(WriteHeadersSchema, location="headers", as_kwargs=True)
+    @blp.arguments(WriteHeadersSchema(), location="headers", as_kwargs=True)
     @blp.response(201, ScorerSchema, headers=WRITTEN)
     @documented_write
     @blp.doc(operationId="issueScorerToken")

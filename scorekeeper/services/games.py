@@ -29,6 +29,7 @@ from scorekeeper.services.writes import (
     guarded_write,
     hash_token,
     lock_for_writing,
+    read_version,
 )
 
 __all__ = ["Reply", "WriteRequest"]  # the HTTP layer's names for a write and its answer
@@ -58,6 +59,14 @@ def create_game(data: Mapping[str, Any], seed_name: str | None = None) -> tuple[
     session.add(game)
     session.commit()
     return game, token
+
+
+def game_tag(game_id: int) -> str:
+    """The game's ETag from its version column alone, or NotFound: all a cached read needs."""
+    version = read_version(Game, game_id)
+    if version is None:
+        raise NotFound(f"there is no game {game_id}")
+    return present.tag(game_id, version)
 
 
 def get_game(game_id: int, *, lock: bool = False) -> Game:

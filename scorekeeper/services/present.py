@@ -15,7 +15,11 @@ def timestamp(moment: datetime) -> str:
 
 
 def etag(game: Game) -> str:
-    return f'"{game.id}-{game.version}"'
+    return tag(game.id, game.version)
+
+
+def tag(game_id: int, version: int) -> str:
+    return f'"{game_id}-{version}"'
 
 
 def standing(game: Game) -> dict[str, Any]:

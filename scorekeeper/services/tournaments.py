@@ -32,6 +32,7 @@ from scorekeeper.services.writes import (
     guarded_write,
     hash_token,
     lock_for_writing,
+    read_version,
 )
 from scorekeeper.tournaments.bracket import bracket
 
@@ -39,7 +40,19 @@ MAX_SEED = 2**31 - 1
 
 
 def etag(row: TournamentRow) -> str:
-    return f'"t{row.id}-{row.version}"'
+    return tag(row.id, row.version)
+
+
+def tag(tournament_id: int, version: int) -> str:
+    return f'"t{tournament_id}-{version}"'
+
+
+def tournament_tag(tournament_id: int) -> str:
+    """The tournament's ETag from its version column alone, or NotFound."""
+    version = read_version(TournamentRow, tournament_id)
+    if version is None:
+        raise NotFound(f"there is no tournament {tournament_id}")
+    return tag(tournament_id, version)
 
 
 def teams_of(row: TournamentRow) -> list[pure.Team]:

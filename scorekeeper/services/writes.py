@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar, cast
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.exc import StaleDataError
@@ -145,3 +145,15 @@ def _fingerprint(request: WriteRequest) -> str:
     canonical = json.dumps([request.method, request.path, request.body], sort_keys=True,
                            separators=(",", ":"), default=str)
     return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+_VERSIONS = {model: select(model.version).where(model.id == bindparam("row_id"))
+             for model in (Game, Tournament)}
+
+
+def read_version(model: type[Game] | type[Tournament], row_id: int) -> int | None:
+    """A row's version alone, straight from the engine (no session): a cached read needs no
+    more, and this is the hot path of every poll."""
+    with db.engine.connect() as connection:
+        version: int | None = connection.execute(_VERSIONS[model], {"row_id": row_id}).scalar()
+    return version
