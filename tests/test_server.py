@@ -1,4 +1,4 @@
-"""The real server: gunicorn with several workers (and two app servers on one database), many
+"""The real server: gunicorn with several threaded workers (and two app servers on one database),
 threads hitting one game over HTTP. With If-Match exactly one of two racing writes wins; without
 it every hand is stored once and numbered without gaps; retries with one Idempotency-Key store one
 hand; the write limit holds across workers; never a 5xx, never a traceback in the server's log.
@@ -60,14 +60,15 @@ class Server:
             return Reply(error.code, dict(error.headers), json.loads(error.read() or b"null"))
 
 
-def start(url: str, workers: int = 4, **env: str) -> Server:
+def start(url: str, workers: int = 2, **env: str) -> Server:
     environment = {**os.environ, "DATABASE_URL": url, "SCOREKEEPER_AUTO_MIGRATE": "0",
                    "SCOREKEEPER_WRITE_LIMIT": "0", **env}
     subprocess.run([sys.executable, "-m", "flask", "--app", "scorekeeper", "db", "upgrade"],
                    env=environment, cwd=ROOT, check=True, capture_output=True)
     process = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "--workers", str(workers), "--bind", "127.0.0.1:0",
-         "scorekeeper:create_app()"],
+        [sys.executable, "-m", "gunicorn", "--workers", str(workers), "--threads", "8",
+         "--graceful-timeout", "3",  # open event streams end with the server, not 30 s later
+         "--bind", "127.0.0.1:0", "scorekeeper:create_app()"],
         env=environment, cwd=ROOT, stderr=subprocess.PIPE, text=True)
     assert process.stderr is not None
     log: list[str] = []
@@ -184,3 +185,31 @@ def test_the_write_limit_holds_across_workers(servers: Callable[..., Server]) ->
     ids = sorted(r.body["id"] for r in flat if r.status == 201)
     assert ids == list(range(1, 11))
     assert server.call("GET", "/api/v1/games/11").status == 404
+
+
+def test_open_live_pages_do_not_block_writes(servers: Callable[..., Server]) -> None:
+    """Each phone showing a game holds an event stream (a worker thread) for minutes; with more
+    threads than streams the hands still go in (four streams would take every sync worker of two,
+    and all four threads of one threaded worker), and every stream sees them."""
+    server = servers()
+    game, auth = new_game(server)
+    streams = [urllib.request.urlopen(f"{server.base}{game}/events", timeout=30)
+               for _ in range(4)]
+    try:
+        first = [next_id(stream) for stream in streams]
+        recorded = server.call("POST", f"{game}/hands", HAND, **auth)
+        assert recorded.status == 201, recorded.body
+        current = server.call("GET", game).headers["ETag"].strip('"')
+        assert [next_id(stream) for stream in streams] == [current] * 4
+        assert current not in first
+    finally:
+        for stream in streams:
+            stream.close()
+
+
+def next_id(stream: Any) -> str:
+    """The id of the next `update` event on an event stream."""
+    for line in iter(stream.readline, b""):
+        if line.startswith(b"id: "):
+            return str(line[4:].decode().strip())
+    raise AssertionError("the stream ended")
