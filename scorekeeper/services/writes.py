@@ -8,13 +8,17 @@ safety net, and a write that still loses a race is retried from the start.
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import hmac
 import json
+import os
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar, cast
 
+from flask import current_app
 from sqlalchemy import bindparam, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
@@ -111,13 +115,41 @@ def guarded_write(guard: Guard[Row], request: WriteRequest,
         except BaseException:
             session.rollback()
             raise
+        finally:
+            end_turn(session)
     raise AssertionError("unreachable")  # pragma: no cover
 
 
 def lock_for_writing(session: Session) -> None:
-    """On SQLite, queue behind any other writer of the database (others lock the row itself)."""
-    if session.get_bind().dialect.name == "sqlite":
-        session.connection().exec_driver_sql("BEGIN IMMEDIATE")
+    """On SQLite, queue behind any other writer of the database (others lock the row itself).
+
+    Writers first take turns on a lock file beside the database, polled every millisecond:
+    SQLite's own busy wait sleeps in steps of up to 100 ms, which under a queue of writers put
+    seconds on the slowest replies. After the busy timeout a writer goes on to SQLite's lock,
+    which then decides (409 after the attempts)."""
+    if session.get_bind().dialect.name != "sqlite":
+        return
+    database = db.engine.url.database
+    if database and database != ":memory:" and "writers_turn" not in session.info:
+        turn = os.open(f"{database}.writers", os.O_CREAT | os.O_RDWR, 0o600)
+        session.info["writers_turn"] = turn
+        deadline = time.monotonic() + current_app.config["SQLITE_BUSY_TIMEOUT_MS"] / 1000
+        while True:
+            try:
+                fcntl.flock(turn, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    break
+                time.sleep(0.001)
+    session.connection().exec_driver_sql("BEGIN IMMEDIATE")
+
+
+def end_turn(session: Session) -> None:
+    """Let the next SQLite writer go (closing the file drops its lock)."""
+    turn = session.info.pop("writers_turn", None)
+    if turn is not None:
+        os.close(turn)
 
 
 def _check_if_match(current: str, if_match: str | None) -> None:
