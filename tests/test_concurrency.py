@@ -21,6 +21,7 @@ def create(app: Flask) -> tuple[int, dict[str, str]]:
 
 
 def in_threads(count: int, work: Callable[[int], Any]) -> list[Any]:
+    """Run work(0..count-1) at once, released together by a barrier."""
     results: list[Any] = [None] * count
     start = threading.Barrier(count)
 

@@ -25,6 +25,7 @@ from typing import Any
 import pytest
 
 from tests.conftest import FOUR, database_url
+from tests.test_concurrency import in_threads
 
 ROOT = Path(__file__).resolve().parent.parent
 HAND = {"bidder": 0, "bid": "6S", "tricks": [6, 4]}
@@ -102,23 +103,6 @@ def servers(tmp_path: Path) -> Iterator[Callable[..., Server]]:
         server.process.stderr.close()
         log = "".join(server.log)
         assert "Traceback" not in log and "[ERROR]" not in log, log
-
-
-def in_threads(count: int, work: Callable[[int], Any]) -> list[Any]:
-    """Run work(0..count-1) at once, released together by a barrier."""
-    results: list[Any] = [None] * count
-    barrier = threading.Barrier(count)
-
-    def run(i: int) -> None:
-        barrier.wait()
-        results[i] = work(i)
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(count)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return results
 
 
 def new_game(server: Server) -> tuple[str, dict[str, str]]:
