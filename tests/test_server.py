@@ -159,13 +159,14 @@ def test_retries_with_one_idempotency_key_store_one_hand(servers: Callable[..., 
 
 
 def test_the_write_limit_holds_across_workers(servers: Callable[..., Server]) -> None:
-    server = servers(SCOREKEEPER_WRITE_LIMIT="10/minute")
+    server = servers(SCOREKEEPER_WRITE_LIMIT="10/hour")  # no slow machine refills it mid-test
     body = {"variant": "australian-500", "sides": FOUR}
     replies = in_threads(8, lambda _i: [server.call("POST", "/api/v1/games", body)
                                         for _ in range(3)])
     flat = [r for batch in replies for r in batch]
     assert Counter(r.status for r in flat) == {201: 10, 429: 14}
-    assert all(1 <= int(r.headers["Retry-After"]) <= 6 for r in flat if r.status == 429)
+    # No one is told to wait longer than one interval (an hour / 10).
+    assert all(1 <= int(r.headers["Retry-After"]) <= 360 for r in flat if r.status == 429)
     ids = sorted(r.body["id"] for r in flat if r.status == 201)
     assert ids == list(range(1, 11))
     assert server.call("GET", "/api/v1/games/11").status == 404

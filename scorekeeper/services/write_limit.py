@@ -66,7 +66,9 @@ def take(engine: Engine, limit: WriteLimit, client: str) -> float | None:
     if allowed:
         _purge(engine, at)
         return None
-    return max(1.0, math.ceil((tat or at) + limit.interval - limit.period - at))
+    # Counted from now, not from before the upsert: a wait for the database's lock in between
+    # must not lengthen the wait announced.
+    return max(1.0, math.ceil((tat or at) + limit.interval - limit.period - now()))
 
 
 def _purge(engine: Engine, at: float) -> None:
