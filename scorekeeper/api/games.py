@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from flask import Response, request, stream_with_context, url_for
@@ -134,11 +135,8 @@ class Game(MethodView):
     @blp.doc(operationId="readGame")
     def get(self, game_id: int) -> Response:
         """Read a game: scores, status, winner and who deals next (never replays its hands)"""
-        def build() -> tuple[str, dict[str, Any]]:
-            game = games.get_game(game_id)
-            return present.etag(game), present.game_view(game)
-
-        return conditional(games.game_tag(game_id), GAME_VIEW, build)
+        return conditional(games.game_tag(game_id), GAME_VIEW,
+                           lambda: games.tagged_view(game_id))
 
 
 EVENT_STREAM = {"200": {"description": "text/event-stream: an `update` event with the whole "
@@ -148,8 +146,9 @@ EVENT_STREAM = {"200": {"description": "text/event-stream: an `update` event wit
                         "content": {"text/event-stream": {"schema": {"type": "string"}}}}}
 
 
-def event_stream(read: Any) -> Response:
-    return Response(stream_with_context(events.stream(read)), mimetype="text/event-stream",
+def event_stream(tag: Callable[[], str], build: Callable[[], tuple[str, dict[str, Any]]]
+                 ) -> Response:
+    return Response(stream_with_context(events.stream(tag, build)), mimetype="text/event-stream",
                     headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
 
 
@@ -160,13 +159,8 @@ class GameEvents(MethodView):
     @blp.doc(operationId="followGame")
     def get(self, game_id: int) -> Response:
         """Follow a game live (Server-Sent Events), for spectators' pages"""
-        games.get_game(game_id)
-
-        def read() -> tuple[str, dict[str, Any]]:
-            game = games.get_game(game_id)
-            return present.etag(game), present.game_view(game)
-
-        return event_stream(read)
+        games.game_tag(game_id)  # 404 before the stream starts
+        return event_stream(lambda: games.game_tag(game_id), lambda: games.tagged_view(game_id))
 
 
 @blp.route(f"{GAME}/export")

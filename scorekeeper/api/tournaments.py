@@ -89,11 +89,8 @@ class Tournament(MethodView):
     @blp.doc(operationId="readTournament")
     def get(self, tournament_id: int) -> Response:
         """Read a tournament: teams and numbers, rounds with matches, standings, champion"""
-        def build() -> tuple[str, dict[str, Any]]:
-            row = tournaments.get_tournament(tournament_id)
-            return tournaments.etag(row), tournaments.view_of(row)
-
-        return conditional(tournaments.tournament_tag(tournament_id), TOURNAMENT_VIEW, build)
+        return conditional(tournaments.tournament_tag(tournament_id), TOURNAMENT_VIEW,
+                           lambda: tournaments.tagged_view(tournament_id))
 
 
 @blp.route(f"{TOURNAMENT}/events")
@@ -103,13 +100,9 @@ class TournamentEvents(MethodView):
     @blp.doc(operationId="followTournament")
     def get(self, tournament_id: int) -> Response:
         """Follow a tournament live (Server-Sent Events): the tournament as GET returns it"""
-        tournaments.get_tournament(tournament_id)
-
-        def read() -> tuple[str, dict[str, Any]]:
-            row, body = tournaments.view(tournament_id)
-            return tournaments.etag(row), body
-
-        return event_stream(read)
+        tournaments.tournament_tag(tournament_id)  # 404 before the stream starts
+        return event_stream(lambda: tournaments.tournament_tag(tournament_id),
+                            lambda: tournaments.tagged_view(tournament_id))
 
 
 @blp.route(f"{TOURNAMENT}/draw")

@@ -1,8 +1,9 @@
 """Server-Sent Events: a game or tournament as it changes, for spectators' pages.
 
-The stream polls the stored version (cheap: one primary-key read) and sends the whole view when it
-moved, so it works with any number of app processes and needs no message broker. It ends after a
-while; EventSource reconnects by itself (after `retry` ms) and gets the current view at once.
+The stream polls the stored version (cheap: one primary-key read) and builds and sends the whole
+view only when it moved, so it works with any number of app processes and needs no message broker.
+It ends after a while; EventSource reconnects by itself (after `retry` ms) and gets the current
+view at once.
 """
 
 from __future__ import annotations
@@ -22,8 +23,10 @@ LIFETIME_SECONDS = 300.0
 RETRY_MS = 2000
 
 
-def stream(read: Callable[[], tuple[str, dict[str, Any]]]) -> Iterator[str]:
-    """`read` gives (etag, view); each change of the etag is sent as an `update` event."""
+def stream(tag: Callable[[], str],
+           build: Callable[[], tuple[str, dict[str, Any]]]) -> Iterator[str]:
+    """`tag` gives the current ETag, `build` the row's ETag and view; each change of the ETag is
+    sent as an `update` event."""
     config = current_app.config
     poll = float(config.get("SSE_POLL_SECONDS", POLL_SECONDS))
     started = last_sent = time.monotonic()
@@ -32,12 +35,14 @@ def stream(read: Callable[[], tuple[str, dict[str, Any]]]) -> Iterator[str]:
     # The lifetime is read at every poll, so lowering it ends the open streams (a server stopping).
     while time.monotonic() - started < float(config.get("SSE_LIFETIME_SECONDS", LIFETIME_SECONDS)):
         try:
-            tag, body = read()
+            current = tag()
+            if current != last_tag:
+                current, body = build()
         finally:
             db.session.close()  # end the read, so the next poll sees new commits
-        if tag != last_tag:
-            last_tag, last_sent = tag, time.monotonic()
-            yield f"event: update\nid: {tag.strip(chr(34))}\ndata: {json.dumps(body)}\n\n"
+        if current != last_tag:
+            last_tag, last_sent = current, time.monotonic()
+            yield f"event: update\nid: {current.strip(chr(34))}\ndata: {json.dumps(body)}\n\n"
         elif time.monotonic() - last_sent >= KEEPALIVE_SECONDS:
             last_sent = time.monotonic()
             yield ": still here\n\n"

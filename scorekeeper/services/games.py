@@ -69,6 +69,12 @@ def game_tag(game_id: int) -> str:
     return present.tag(game_id, version)
 
 
+def tagged_view(game_id: int) -> tuple[str, dict[str, Any]]:
+    """The game loaded afresh: its ETag and its view, from the same row."""
+    game = get_game(game_id)
+    return present.etag(game), present.game_view(game)
+
+
 def get_game(game_id: int, *, lock: bool = False) -> Game:
     """The game, or NotFound. With `lock`, for writing: queue behind any other writer of the same
     database (SQLite) or game row (others), so writers wait their turn instead of failing."""

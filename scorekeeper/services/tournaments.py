@@ -95,9 +95,10 @@ def rebuild(row: TournamentRow, games: Sequence[TournamentGame],
                       row.advances if advances is None else advances, reports)
 
 
-def view(tournament_id: int) -> tuple[TournamentRow, dict[str, Any]]:
+def tagged_view(tournament_id: int) -> tuple[str, dict[str, Any]]:
+    """The tournament loaded afresh: its ETag and its view, from the same row."""
     row = get_tournament(tournament_id)
-    return row, view_of(row)
+    return etag(row), view_of(row)
 
 
 def view_of(row: TournamentRow) -> dict[str, Any]:
@@ -156,7 +157,7 @@ def bracket_view(tournament_id: int) -> dict[str, Any]:
 
 
 def standings_csv(tournament_id: int) -> str:
-    _, body = view(tournament_id)
+    _, body = tagged_view(tournament_id)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(["rank", "number", "team", "players", "played", "won", "lost", "points",

@@ -66,3 +66,26 @@ def test_no_stream_for_an_unknown_game(tmp_path: Path) -> None:
     client = streaming_app(tmp_path).test_client()
     assert_error(client.get(f"{API}/games/99/events"), 404)
     assert_error(client.get(f"{API}/tournaments/99/events"), 404)
+
+
+def test_a_stream_builds_the_view_only_when_the_version_moved(tmp_path: Path) -> None:
+    app = create_app({"TESTING": True, "DATABASE_URL": database_url(tmp_path),
+                      "SSE_POLL_SECONDS": 0, "SSE_LIFETIME_SECONDS": 60})
+    from scorekeeper.services import events
+
+    polls: list[str] = []
+    built: list[str] = []
+
+    def tag() -> str:  # the version moves after 50 polls
+        polls.append('"1-1"' if len(polls) < 50 else '"1-2"')
+        return polls[-1]
+
+    def build() -> tuple[str, dict[str, Any]]:
+        built.append(polls[-1])
+        return polls[-1], {}
+
+    with app.app_context():
+        stream = events.stream(tag, build)
+        sent = [next(stream) for _ in range(3)]
+    assert [line.split("\n")[1] for line in sent[1:]] == ["id: 1-1", "id: 1-2"]
+    assert len(polls) == 51 and built == ['"1-1"', '"1-2"']
