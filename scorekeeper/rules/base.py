@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import asdict, dataclass, replace
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from scorekeeper.rules.errors import RuleViolation
@@ -119,9 +119,10 @@ class GameState:
     barred_seat: int | None = None  # a ralphed bidder, who may not win the next auction
 
     def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
-        data["scores"] = list(self.scores)
-        return data
+        # Not asdict(): it deep-copies, and this runs on every hand written.
+        return {"scores": list(self.scores), "dealer": self.dealer,
+                "hands_played": self.hands_played, "finished": self.finished,
+                "winner": self.winner, "redeals": self.redeals, "barred_seat": self.barred_seat}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> GameState:

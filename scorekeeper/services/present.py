@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from scorekeeper.models import Game, Hand, HandChange
+from scorekeeper.models import Game, GameRecord, Hand, HandChange, HandRecord
 
 
 def timestamp(moment: datetime) -> str:
@@ -14,7 +14,7 @@ def timestamp(moment: datetime) -> str:
     return moment.isoformat().replace("+00:00", "Z")
 
 
-def etag(game: Game) -> str:
+def etag(game: Game | GameRecord) -> str:
     return tag(game.id, game.version)
 
 
@@ -22,7 +22,7 @@ def tag(game_id: int, version: int) -> str:
     return f'"{game_id}-{version}"'
 
 
-def standing(game: Game) -> dict[str, Any]:
+def standing(game: Game | GameRecord) -> dict[str, Any]:
     """Where the game stands: the part of a game that every hand write reports."""
     state = game.state
     return {
@@ -35,7 +35,7 @@ def standing(game: Game) -> dict[str, Any]:
     }
 
 
-def game_view(game: Game) -> dict[str, Any]:
+def game_view(game: Game | GameRecord) -> dict[str, Any]:
     return {
         "id": game.id,
         "variant": game.variant,
@@ -48,7 +48,7 @@ def game_view(game: Game) -> dict[str, Any]:
     }
 
 
-def hand_view(hand: Hand, game: Game | None = None) -> dict[str, Any]:
+def hand_view(hand: Hand | HandRecord, game: Game | GameRecord | None = None) -> dict[str, Any]:
     view: dict[str, Any] = {
         "number": hand.number,
         **hand.input,
