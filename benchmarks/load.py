@@ -3,7 +3,7 @@ endpoints, each next to a bare Flask endpoint measured in the same run.
 
 Usage: python benchmarks/load.py [--database-url URL] [--duration 10] [--connections 8]
                                  [--workers 2] [--worker-class sync|gthread] [--threads 4]
-                                 [--rounds 3]
+                                 [--write-limit 0] [--rounds 3]
 
 Unlike the other scripts this one goes through a real HTTP server in other processes: the schema
 is migrated once with `flask db upgrade`, gunicorn serves benchmarks/load_app.py with
@@ -313,6 +313,10 @@ def main() -> int:
                         help="gunicorn worker class (sync)")
     parser.add_argument("--threads", type=int,
                         help="threads per worker, gthread only (default 4 with gthread)")
+    parser.add_argument("--write-limit", default="0",
+                        help="SCOREKEEPER_WRITE_LIMIT for the server (0: off). All the load "
+                             "comes from one address, so a real limit refuses it; a rate no run "
+                             "reaches, such as 1000000/second, measures what counting costs")
     parser.add_argument("--rounds", type=int, default=3,
                         help="rounds of bare, game, bare, hand, bare, tournament; the table "
                              "shows the medians (3)")
@@ -331,7 +335,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="scorekeeper-load-") as tmp:
         folder = Path(tmp)
         url = args.database_url or f"sqlite:///{folder / 'load.sqlite'}"
-        env = {**os.environ, "DATABASE_URL": url, "SCOREKEEPER_WRITE_LIMIT": "0",
+        env = {**os.environ, "DATABASE_URL": url, "SCOREKEEPER_WRITE_LIMIT": args.write_limit,
                "SCOREKEEPER_AUTO_MIGRATE": "0"}
         subprocess.run([sys.executable, "-m", "flask", "--app", "scorekeeper", "db", "upgrade"],
                        cwd=ROOT, env=env, check=True)
@@ -353,7 +357,8 @@ def main() -> int:
     threads = f" ({args.threads} threads)" if args.worker_class == "gthread" else ""
     report(args, rows, f"{dialect.name}+{dialect.driver} {server}, gunicorn "
            f"{version('gunicorn')} {args.workers} workers, worker class {args.worker_class}"
-           f"{threads}, wrk 2 threads {args.connections} connections, {args.duration} s per run, "
+           f"{threads}, write limit {args.write_limit}, wrk 2 threads {args.connections} "
+           f"connections, {args.duration} s per run, "
            f"{args.rounds} rounds, Python {platform.python_version()}, {os.cpu_count()} CPUs, "
            f"load average {load_before:.2f} before the run")
     if problems:

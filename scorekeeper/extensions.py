@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
+import fcntl
+import os
+import threading
+import time
+from types import TracebackType
+from typing import Any, ClassVar
 
 from flask import Flask, current_app
 from sqlalchemy import Engine, create_engine, event
@@ -30,6 +35,65 @@ class Database:
     def session(self) -> Session:
         session: Session = current_app.extensions["scorekeeper.db"][1]()
         return session
+
+    def writers_turn(self) -> WritersTurn:
+        """This writer's turn at the database: taken now, until `end()` (or the with block)."""
+        url = self.engine.url
+        database = url.database if url.get_backend_name() == "sqlite" else None
+        return WritersTurn(None if database == ":memory:" else database,
+                           current_app.config["SQLITE_BUSY_TIMEOUT_MS"] / 1000)
+
+
+class WritersTurn:
+    """On a SQLite file, writers take turns before they write (other databases lock the rows).
+
+    SQLite's own busy wait sleeps in steps of up to 100 ms, which under a queue of writers put
+    seconds on the slowest replies. So the threads of one process queue on a lock that wakes the
+    next at once, and one writer a process polls a lock file beside the database every 0.1 ms
+    (the lock file is dropped by the kernel if its holder dies). After the busy timeout a writer
+    goes on without its turn, to SQLite's lock, which then decides."""
+
+    POLL_S = 0.0001
+    _threads: ClassVar[dict[str, threading.Lock]] = {}  # one queue a database in this process
+
+    def __init__(self, database: str | None, timeout_s: float) -> None:
+        self._thread_turn: threading.Lock | None = None
+        self._file: int | None = None
+        if not database:
+            return
+        deadline = time.monotonic() + timeout_s
+        queue = self._threads.setdefault(database, threading.Lock())
+        if queue.acquire(timeout=timeout_s):
+            self._thread_turn = queue
+        try:
+            self._file = os.open(f"{database}.writers", os.O_CREAT | os.O_RDWR, 0o600)
+            while True:
+                try:
+                    fcntl.flock(self._file, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    return
+                except BlockingIOError:
+                    if time.monotonic() > deadline:
+                        return
+                    time.sleep(self.POLL_S)
+        except BaseException:
+            self.end()
+            raise
+
+    def end(self) -> None:
+        """Let the next writer go (closing the file drops its lock)."""
+        if self._file is not None:
+            os.close(self._file)
+            self._file = None
+        if self._thread_turn is not None:
+            self._thread_turn.release()
+            self._thread_turn = None
+
+    def __enter__(self) -> WritersTurn:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 traceback: TracebackType | None) -> None:
+        self.end()
 
 
 def _engine_options(url: str) -> dict[str, Any]:

@@ -41,7 +41,8 @@ def register(app: Flask) -> None:
             return None
         if not getattr(app.blueprints.get(request.blueprint or ""), "write_limited", False):
             return None
-        wait = write_limit.take(db.engine, limit, request.remote_addr or "unknown")
+        with db.writers_turn():  # on SQLite, the quota is a write like any other
+            wait = write_limit.take(db.engine, limit, request.remote_addr or "unknown")
         if wait is None:
             return None
         per = PERIOD_NAMES.get(int(limit.period), f"{limit.period:g} s")

@@ -11,8 +11,9 @@ import math
 import re
 import time
 from dataclasses import dataclass
+from functools import cache
 
-from sqlalchemy import Engine, case, delete, select
+from sqlalchemy import Engine, Float, Insert, bindparam, case, delete, select
 from sqlalchemy.dialects import postgresql, sqlite
 
 from scorekeeper.models import WriteQuota
@@ -49,20 +50,30 @@ def now() -> float:
 _last_purge: dict[str, float] = {}
 
 
+@cache
+def _upsert(dialect: str) -> Insert:
+    """Count a write unless the quota is used up, returning the new theoretical arrival time (no
+    row when refused); prepared once, since it runs before every write."""
+    at, interval, period = (bindparam(name, type_=Float()) for name in ("at", "interval", "period"))
+    later = case((WriteQuota.tat > at, WriteQuota.tat), else_=at) + interval
+    insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
+    first = insert(WriteQuota).values(client=bindparam("client"), tat=at + interval)
+    return first.on_conflict_do_update(
+        index_elements=[WriteQuota.client], set_={"tat": later}, where=later - period <= at,
+    ).returning(WriteQuota.tat)
+
+
+_TAT = select(WriteQuota.tat).where(WriteQuota.client == bindparam("client"))
+
+
 def take(engine: Engine, limit: WriteLimit, client: str) -> float | None:
     """Count one write for `client`: None if allowed, else the seconds until the next is."""
     at = now()
-    later = case((WriteQuota.tat > at, WriteQuota.tat), else_=at) + limit.interval
-    insert = postgresql.insert if engine.dialect.name == "postgresql" else sqlite.insert
-    first = insert(WriteQuota).values(client=client, tat=at + limit.interval)
-    upsert = first.on_conflict_do_update(
-        index_elements=[WriteQuota.client], set_={"tat": later},
-        where=later - limit.period <= at,
-    ).returning(WriteQuota.tat)
     with engine.begin() as connection:
-        allowed = connection.execute(upsert).first() is not None
-        tat = None if allowed else connection.execute(
-            select(WriteQuota.tat).where(WriteQuota.client == client)).scalar()
+        allowed = connection.execute(_upsert(engine.dialect.name), {
+            "client": client, "at": at, "interval": limit.interval, "period": limit.period,
+        }).first() is not None
+        tat = None if allowed else connection.execute(_TAT, {"client": client}).scalar()
     if allowed:
         _purge(engine, at)
         return None

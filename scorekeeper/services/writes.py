@@ -8,19 +8,14 @@ safety net, and a write that still loses a race is retried from the start.
 
 from __future__ import annotations
 
-import fcntl
 import hashlib
 import hmac
 import json
-import os
-import threading
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, Generic, TypeVar
 
-from flask import current_app
 from sqlalchemy import Insert, Select, bindparam, insert, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
@@ -123,48 +118,22 @@ def guarded_write(guard: Guard[Row], request: WriteRequest,
     raise AssertionError("unreachable")  # pragma: no cover
 
 
-# This process's writers of each SQLite file queue here first: a thread lock wakes the next one
-# at once, so only one writer a process polls the file lock below.
-_process_turns: dict[str, threading.Lock] = {}
-TURN_POLL_S = 0.0001
-
-
 def lock_for_writing(session: Session) -> None:
-    """On SQLite, queue behind any other writer of the database (others lock the row itself).
-
-    Writers take turns on a lock file beside the database, polled every 0.1 ms: SQLite's own
-    busy wait sleeps in steps of up to 100 ms, which under a queue of writers put seconds on the
-    slowest replies, and even 1 ms steps cost a hand write more than its own work. After the busy
-    timeout a writer goes on to SQLite's lock, which then decides (409 after the attempts)."""
-    if session.get_bind().dialect.name != "sqlite":
+    """Queue behind any other writer of the database (SQLite: see WritersTurn) or of the row
+    (others: the caller's SELECT ... FOR UPDATE), so writers wait their turn instead of failing."""
+    connection = session.connection()  # checked out of the pool before the turn, not in it
+    if connection.dialect.name != "sqlite":
         return
-    database = db.engine.url.database
-    if database and database != ":memory:" and "writers_turn" not in session.info:
-        deadline = time.monotonic() + current_app.config["SQLITE_BUSY_TIMEOUT_MS"] / 1000
-        mine = _process_turns.setdefault(database, threading.Lock())
-        if mine.acquire(timeout=deadline - time.monotonic()):
-            session.info["process_turn"] = mine
-        turn = os.open(f"{database}.writers", os.O_CREAT | os.O_RDWR, 0o600)
-        session.info["writers_turn"] = turn
-        while True:
-            try:
-                fcntl.flock(turn, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                break
-            except BlockingIOError:
-                if time.monotonic() > deadline:
-                    break
-                time.sleep(TURN_POLL_S)
-    session.connection().exec_driver_sql("BEGIN IMMEDIATE")
+    if "writers_turn" not in session.info:
+        session.info["writers_turn"] = db.writers_turn()
+    connection.exec_driver_sql("BEGIN IMMEDIATE")
 
 
 def end_turn(session: Session) -> None:
-    """Let the next SQLite writer go (closing the file drops its lock)."""
+    """Let the next SQLite writer go."""
     turn = session.info.pop("writers_turn", None)
     if turn is not None:
-        os.close(turn)
-    mine = session.info.pop("process_turn", None)
-    if mine is not None:
-        mine.release()
+        turn.end()
 
 
 def _check_if_match(current: str, if_match: str | None) -> None:
