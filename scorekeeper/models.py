@@ -53,8 +53,8 @@ class Game(Base):
 @dataclass(slots=True)
 class GameRecord:
     """A games row as services.games reads it: a plain record from one prepared Core query.
-    Reading and writing a game this way, rather than through the ORM's identity map and unit of
-    work, costs a fifth as much, and every hand written goes through it."""
+    Every hand written reads and updates its game this way, at about a third of the cost of the
+    ORM's identity map and unit of work."""
 
     id: int
     variant: str

@@ -93,15 +93,43 @@ def test_every_write_gives_the_turn_back(app: Flask, new_game: Any, case: str,
     assert turn_is_free(database_of(app))
 
 
+NEW_GAME = {"variant": "australian-500", "sides": [
+    {"name": "North-South", "players": ["Ann", "Cy"]},
+    {"name": "East-West", "players": ["Bo", "Di"]}]}
+NEW_TOURNAMENT = {"name": "Cup", "variant": "quebec-500", "format": "quebec", "teams": [
+    {"name": f"Team {n}", "players": [f"P{n}a", f"P{n}b"]} for n in range(4)]}
+
+
+@pytest.mark.parametrize("what", ["game", "imported game", "tournament"])
+def test_new_rows_wait_their_turn_too(app: Flask, new_game: Any, what: str) -> None:
+    client = app.test_client()
+    if what == "imported game":
+        game: GameHandle = new_game()
+        game.record(HAND)
+        url, body = "/api/v1/games/import", client.get(f"{game.url}/export").get_json()
+    else:
+        url, body = f"/api/v1/{what}s", NEW_GAME if what == "game" else NEW_TOURNAMENT
+    database = database_of(app)
+    replies: list[int] = []
+    with WritersTurn(database, timeout_s=30):
+        thread = threading.Thread(
+            target=lambda: replies.append(app.test_client().post(url, json=body).status_code))
+        thread.start()
+        thread.join(0.3)
+        assert replies == []  # it waits while another writer has the turn ...
+    thread.join(10)
+    assert replies == [201]  # ... and is written once it ends
+    assert turn_is_free(database)
+
+
 def test_a_refused_quota_gives_the_turn_back(tmp_path: Path) -> None:
     from scorekeeper import create_app
 
     app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 'q.sqlite'}",
                       "WRITE_LIMIT": "1/hour"})
     client = app.test_client()
-    body = {"variant": "australian-500", "sides": [
-        {"name": "NS", "players": ["Ann", "Cy"]}, {"name": "EW", "players": ["Bo", "Di"]}]}
-    assert [client.post("/api/v1/games", json=body).status_code for _ in range(2)] == [201, 429]
+    assert [client.post("/api/v1/games", json=NEW_GAME).status_code
+            for _ in range(2)] == [201, 429]
     assert turn_is_free(database_of(app))
 
 

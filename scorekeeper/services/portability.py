@@ -92,17 +92,20 @@ def import_game(data: Mapping[str, Any]) -> tuple[Game, str]:
         raise RuleViolation(f"the hands give {expected}, not the exported {exported}", "scores")
     token = secrets.token_urlsafe(32)
     game.token_hash = hash_token(token)
+    changes = [HandChange(number=change["number"], action=change["action"],
+                          before=change.get("before"), after=change.get("after"),
+                          at=moment(change["at"], f"history.{i}.at"))
+               for i, change in enumerate(data["history"])]
     session = db.session
-    session.add(game)
-    session.flush()
-    for hand in hands:
-        hand.game_id = game.id
-        session.add(hand)
-    for i, change in enumerate(data["history"]):
-        session.add(HandChange(game_id=game.id, number=change["number"], action=change["action"],
-                               before=change.get("before"), after=change.get("after"),
-                               at=moment(change["at"], f"history.{i}.at")))
-    session.commit()
+    with db.writers_turn():  # a new game: nothing to queue on but, on SQLite, the turn
+        session.add(game)
+        session.flush()
+        for hand in hands:
+            hand.game_id = game.id
+        for change in changes:
+            change.game_id = game.id
+        session.add_all([*hands, *changes])
+        session.commit()
     return game, token
 
 

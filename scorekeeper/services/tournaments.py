@@ -186,7 +186,8 @@ def create_tournament(data: Mapping[str, Any],
                         seed_name=seed_name,
                         teams=[{"name": t.name, "players": list(t.players)} for t in teams])
     db.session.add(row)
-    db.session.commit()
+    with db.writers_turn():  # a new row: nothing to queue on but, on SQLite, the turn
+        db.session.commit()
     return row, token
 
 
