@@ -3,7 +3,8 @@
 Usage: python benchmarks/card_games.py [--runs 500] [--warmup 30]
 
 Everything runs in-process against a throw-away SQLite file: the app is built with
-create_app({"DATABASE_URL": "sqlite:///<tempdir>/bench.sqlite"}) and driven through Flask's test
+create_app({"DATABASE_URL": "sqlite:///<tempdir>/bench.sqlite", "WRITE_LIMIT": "0"}) (no write
+limit: one client writing flat out would soon get 429s) and driven through Flask's test
 client, so the figures include routing, schema checks, the rules and (for hands and stats) the
 database, but no network. See benchmarks/README.md for what each row means.
 """
@@ -170,7 +171,8 @@ def main() -> None:
     tabled, held, jokers = cards_of(RUMMY_HAND)
     rows: list[tuple[str, list[float]]] = []
     with tempfile.TemporaryDirectory(prefix="scorekeeper-bench-") as tmp:
-        app = create_app({"DATABASE_URL": f"sqlite:///{Path(tmp) / 'bench.sqlite'}"})
+        app = create_app({"DATABASE_URL": f"sqlite:///{Path(tmp) / 'bench.sqlite'}",
+                          "WRITE_LIMIT": "0"})  # one client writing flat out: no limit
         client = app.test_client()
         expect(client.get(f"{API}/variants"), 200, "warm-up")
 

@@ -3,7 +3,8 @@
 Usage: python benchmarks/record_and_read.py [--hands 1000] [--reads 200] [--corrections 5]
 
 Everything runs in-process against a throw-away SQLite file: the app is built with
-create_app({"DATABASE_URL": "sqlite:///<tempdir>/bench.sqlite"}) and driven through Flask's test
+create_app({"DATABASE_URL": "sqlite:///<tempdir>/bench.sqlite", "WRITE_LIMIT": "0"}) (no write
+limit: one client writing flat out would soon get 429s) and driven through Flask's test
 client, so the figures include routing, schema checks, the rules and the database, but no network.
 See benchmarks/README.md for what each row means.
 """
@@ -77,7 +78,8 @@ def main() -> None:
     rng = random.Random(args.seed)
     rows: list[tuple[str, list[float]]] = []
     with tempfile.TemporaryDirectory(prefix="scorekeeper-bench-") as tmp:
-        app = create_app({"DATABASE_URL": f"sqlite:///{Path(tmp) / 'bench.sqlite'}"})
+        app = create_app({"DATABASE_URL": f"sqlite:///{Path(tmp) / 'bench.sqlite'}",
+                          "WRITE_LIMIT": "0"})  # one client writing flat out: no limit
         client = app.test_client()
         expect(client.get(f"{API}/variants"), 200, "warm-up")
 
