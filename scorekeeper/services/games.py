@@ -18,7 +18,7 @@ from dataclasses import fields
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import bindparam, delete, insert, select, update
+from sqlalchemy import Connection, bindparam, delete, insert, select, update
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.exc import StaleDataError
 
@@ -151,9 +151,10 @@ def record_hand(game_id: int, hand_input: dict[str, Any], request: WriteRequest)
         now = utcnow()
         hand = HandRecord(game.id, state.hands_played + 1, hand_input, list(result.deltas),
                           list(result.explanation), result.state.to_dict(), now, now)
-        session.connection().execute(_NEW_HAND, {f: getattr(hand, f) for f in _HAND_FIELDS})
-        _log(session, game, hand.number, "recorded", now, after=_snapshot(hand))
-        _move_to(session, game, hand.state, now)
+        connection = session.connection()
+        connection.execute(_NEW_HAND, {f: getattr(hand, f) for f in _HAND_FIELDS})
+        _log(connection, game, hand.number, "recorded", now, after=_snapshot(hand))
+        _move_to(connection, game, hand.state, now)
         return 201, present.hand_view(hand, game)
 
     return _write(game_id, request, record)
@@ -187,8 +188,10 @@ def correct_hand(game_id: int, number: int, hand_input: dict[str, Any],
             hand.explanation, hand.state = list(result.explanation), result.state.to_dict()
             hand.updated_at = now
             state = result.state
-        _log(session, game, number, "corrected", now, before=before, after=_snapshot(hands[0]))
-        _move_to(session, game, state.to_dict(), now)
+        connection = session.connection()
+        _log(connection, game, number, "corrected", now, before=before,
+             after=_snapshot(hands[0]))
+        _move_to(connection, game, state.to_dict(), now)
         return 200, present.hand_view(hands[0], game)
 
     return _write(game_id, request, correct)
@@ -203,9 +206,10 @@ def undo_hand(game_id: int, number: int, request: WriteRequest) -> Reply:
             raise Conflict(f"only the last hand ({last}) can be undone; correct hand {number} "
                            "instead")
         now = utcnow()
-        _move_to(session, game, _state_before(session, game, variant, number).to_dict(), now)
+        connection = session.connection()
+        _move_to(connection, game, _state_before(session, game, variant, number).to_dict(), now)
         session.execute(delete(Hand).where(Hand.id == hand.id))
-        _log(session, game, number, "undone", now, before=_snapshot(hand))
+        _log(connection, game, number, "undone", now, before=_snapshot(hand))
         return 200, present.game_view(game)
 
     return _write(game_id, request, undo)
@@ -243,23 +247,23 @@ def _state_before(session: Session, game: GameRecord, variant: Variant, number: 
     return GameState.from_dict(_hand(session, game, number - 1).state)
 
 
-def _move_to(session: Session, game: GameRecord, state: dict[str, Any], now: datetime) -> None:
+def _move_to(connection: Connection, game: GameRecord, state: dict[str, Any],
+             now: datetime) -> None:
     """The game's new state, and a new version (its ETag) on every write. The version it was read
     at must still be the stored one; the row lock makes that so, and a write that finds it moved
     all the same is started again by the guard."""
-    moved = session.connection().execute(_MOVE, {"game_id": game.id, "was": game.version,
-                                                 "state": state, "now": now})
+    moved = connection.execute(_MOVE, {"game_id": game.id, "was": game.version,
+                                       "state": state, "now": now})
     if moved.rowcount != 1:
         raise StaleDataError(f"game {game.id} moved past version {game.version}")
     game.state, game.updated_at, game.version = state, now, game.version + 1
 
 
-def _log(session: Session, game: GameRecord, number: int, action: str, at: datetime, *,
+def _log(connection: Connection, game: GameRecord, number: int, action: str, at: datetime, *,
          before: dict[str, Any] | None = None, after: dict[str, Any] | None = None) -> None:
     """One line of the game's history."""
-    session.connection().execute(_NEW_CHANGE, {"game_id": game.id, "number": number,
-                                               "action": action, "at": at, "before": before,
-                                               "after": after})
+    connection.execute(_NEW_CHANGE, {"game_id": game.id, "number": number, "action": action,
+                                     "at": at, "before": before, "after": after})
 
 
 def _snapshot(hand: Hand | HandRecord) -> dict[str, Any]:
