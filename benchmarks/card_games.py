@@ -2,11 +2,10 @@
 
 Usage: python benchmarks/card_games.py [--runs 500] [--warmup 30]
 
-Everything runs in-process against a throw-away SQLite file: the app is built with
-create_app({"DATABASE_URL": "sqlite:///<tempdir>/bench.sqlite", "WRITE_LIMIT": "0"}) (no write
-limit: one client writing flat out would soon get 429s) and driven through Flask's test
-client, so the figures include routing, schema checks, the rules and (for hands and stats) the
-database, but no network. See benchmarks/README.md for what each row means.
+Everything runs in-process against a throw-away SQLite file (measure.throwaway_app(), no write
+limit), driven through Flask's test client, so the figures include routing, schema checks, the rules
+and (for hands and stats) the database, but no network. See benchmarks/README.md for what each row
+means.
 """
 
 from __future__ import annotations
@@ -15,17 +14,19 @@ import platform
 import random
 import statistics
 import sys
-import tempfile
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 import sqlalchemy
 from flask.testing import FlaskClient
-from measure import expect, print_table, runs_and_warmup, timed  # benchmarks/measure.py
+from measure import (  # benchmarks/measure.py
+    expect,
+    print_table,
+    runs_and_warmup,
+    throwaway_app,
+    timed,
+)
 from record_and_read import random_hand  # benchmarks/record_and_read.py
-
-from scorekeeper import create_app
 
 API = "/api/v1"
 SEED = 500  # for the random australian-500 hands, so runs are repeatable
@@ -170,9 +171,7 @@ def main() -> None:
 
     tabled, held, jokers = cards_of(RUMMY_HAND)
     rows: list[tuple[str, list[float]]] = []
-    with tempfile.TemporaryDirectory(prefix="scorekeeper-bench-") as tmp:
-        app = create_app({"DATABASE_URL": f"sqlite:///{Path(tmp) / 'bench.sqlite'}",
-                          "WRITE_LIMIT": "0"})  # one client writing flat out: no limit
+    with throwaway_app() as app:
         client = app.test_client()
         expect(client.get(f"{API}/variants"), 200, "warm-up")
 

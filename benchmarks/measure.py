@@ -5,9 +5,25 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
+import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
+
+from flask import Flask
+
+from scorekeeper import create_app
+
+
+@contextmanager
+def throwaway_app() -> Iterator[Flask]:
+    """The app on a fresh SQLite file in a temporary folder, deleted afterwards. No write limit:
+    one client writing flat out would soon get 429s."""
+    with tempfile.TemporaryDirectory(prefix="scorekeeper-bench-") as tmp:
+        yield create_app({"DATABASE_URL": f"sqlite:///{Path(tmp) / 'bench.sqlite'}",
+                          "WRITE_LIMIT": "0"})
 
 
 def timed(samples: list[float], call: Callable[[], Any]) -> Any:

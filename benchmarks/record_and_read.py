@@ -2,11 +2,9 @@
 
 Usage: python benchmarks/record_and_read.py [--hands 1000] [--reads 200] [--corrections 5]
 
-Everything runs in-process against a throw-away SQLite file: the app is built with
-create_app({"DATABASE_URL": "sqlite:///<tempdir>/bench.sqlite", "WRITE_LIMIT": "0"}) (no write
-limit: one client writing flat out would soon get 429s) and driven through Flask's test
-client, so the figures include routing, schema checks, the rules and the database, but no network.
-See benchmarks/README.md for what each row means.
+Everything runs in-process against a throw-away SQLite file (measure.throwaway_app(), no write
+limit), driven through Flask's test client, so the figures include routing, schema checks, the rules
+and the database, but no network. See benchmarks/README.md for what each row means.
 """
 
 from __future__ import annotations
@@ -16,16 +14,12 @@ import platform
 import random
 import statistics
 import sys
-import tempfile
 import time
-from pathlib import Path
 from typing import Any
 
 import sqlalchemy
 from flask.testing import FlaskClient
-from measure import expect, print_table, timed  # benchmarks/measure.py
-
-from scorekeeper import create_app
+from measure import expect, print_table, throwaway_app, timed  # benchmarks/measure.py
 
 API = "/api/v1"
 EARLY_READ_AT = 10  # the "short game" reads are taken once this many hands are recorded
@@ -77,9 +71,7 @@ def main() -> None:
 
     rng = random.Random(args.seed)
     rows: list[tuple[str, list[float]]] = []
-    with tempfile.TemporaryDirectory(prefix="scorekeeper-bench-") as tmp:
-        app = create_app({"DATABASE_URL": f"sqlite:///{Path(tmp) / 'bench.sqlite'}",
-                          "WRITE_LIMIT": "0"})  # one client writing flat out: no limit
+    with throwaway_app() as app:
         client = app.test_client()
         expect(client.get(f"{API}/variants"), 200, "warm-up")
 

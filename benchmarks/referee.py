@@ -2,11 +2,9 @@
 
 Usage: python benchmarks/referee.py [--runs 500] [--warmup 30]
 
-Everything runs in-process against a throw-away SQLite file: the app is built with
-create_app({"DATABASE_URL": "sqlite:///<tempdir>/bench.sqlite", "WRITE_LIMIT": "0"}) (no write
-limit: one client writing flat out would soon get 429s) and driven through Flask's test
-client, so the figures include routing, schema checks, the rules and (for hands) the database, but
-no network. See benchmarks/README.md for what each row means.
+Everything runs in-process against a throw-away SQLite file (measure.throwaway_app(), no write
+limit), driven through Flask's test client, so the figures include routing, schema checks, the rules
+and (for hands) the database, but no network. See benchmarks/README.md for what each row means.
 """
 
 from __future__ import annotations
@@ -14,16 +12,18 @@ from __future__ import annotations
 import platform
 import statistics
 import sys
-import tempfile
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import sqlalchemy
 from flask.testing import FlaskClient
-from measure import expect, print_table, runs_and_warmup, timed  # benchmarks/measure.py
-
-from scorekeeper import create_app
+from measure import (  # benchmarks/measure.py
+    expect,
+    print_table,
+    runs_and_warmup,
+    throwaway_app,
+    timed,
+)
 
 API = "/api/v1"
 SIDES = [{"name": "North-South", "players": ["Ann", "Cy"]},
@@ -115,9 +115,7 @@ def main() -> None:
     args = runs_and_warmup(__doc__)
 
     rows: list[tuple[str, list[float]]] = []
-    with tempfile.TemporaryDirectory(prefix="scorekeeper-bench-") as tmp:
-        app = create_app({"DATABASE_URL": f"sqlite:///{Path(tmp) / 'bench.sqlite'}",
-                          "WRITE_LIMIT": "0"})  # one client writing flat out: no limit
+    with throwaway_app() as app:
         client = app.test_client()
         expect(client.get(f"{API}/variants"), 200, "warm-up")
 

@@ -2,11 +2,10 @@
 
 Usage: python benchmarks/tournament.py [--teams 256] [--small 32] [--reads 20] [--seed 500]
 
-Everything runs in-process against a throw-away SQLite file: the app is built with
-create_app({"DATABASE_URL": "sqlite:///<tempdir>/bench.sqlite", "WRITE_LIMIT": "0"}) (no write
-limit: one client writing flat out would soon get 429s) and driven through Flask's test
-client, so the figures include routing, schema checks, rebuilding the rounds and the database, but
-no network. See benchmarks/README.md for what each row means.
+Everything runs in-process against a throw-away SQLite file (measure.throwaway_app(), no write
+limit), driven through Flask's test client, so the figures include routing, schema checks,
+rebuilding the rounds and the database, but no network. See benchmarks/README.md for what each row
+means.
 """
 
 from __future__ import annotations
@@ -16,16 +15,12 @@ import platform
 import random
 import statistics
 import sys
-import tempfile
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import sqlalchemy
 from flask.testing import FlaskClient
-from measure import expect, print_table, timed  # benchmarks/measure.py
-
-from scorekeeper import create_app
+from measure import expect, print_table, throwaway_app, timed  # benchmarks/measure.py
 
 API = "/api/v1"
 VARIANT, FORMAT = "quebec-500", "quebec"  # default options: 5 games, then best of 3
@@ -224,9 +219,7 @@ def main() -> None:
         parser.error("--reads must be at least 1 and --seed 0 to 2**31 - 1")
 
     runs: list[Run] = []
-    with tempfile.TemporaryDirectory(prefix="scorekeeper-bench-") as tmp:
-        app = create_app({"DATABASE_URL": f"sqlite:///{Path(tmp) / 'bench.sqlite'}",
-                          "WRITE_LIMIT": "0"})  # one client writing flat out: no limit
+    with throwaway_app() as app:
         client = app.test_client()
         expect(client.get(f"{API}/variants"), 200, "warm-up")
         play_tournament(client, WARMUP_TEAMS, args.seed, 1)
