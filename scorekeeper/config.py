@@ -30,6 +30,11 @@ def defaults(instance_path: str) -> dict[str, Any]:
         # Writes each client (IP address) may make to games and tournaments: "N/minute" (or
         # /second, /hour), "0" for none. The count is kept in the database, shared by all workers.
         "WRITE_LIMIT": os.environ.get("SCOREKEEPER_WRITE_LIMIT", "120/minute"),
+        # Writes refused before their token was found right (no token, a wrong one, no such
+        # game), per client: a limit of their own, so they never use up a scorer's writes.
+        "AUTH_FAILURE_LIMIT": os.environ.get("SCOREKEEPER_AUTH_FAILURE_LIMIT", "30/minute"),
+        # How long a reply to a write with an Idempotency-Key is kept for retries (hours).
+        "REPLY_HOURS": float(os.environ.get("SCOREKEEPER_REPLY_HOURS", "24")),
         # Reverse proxies in front of the app whose X-Forwarded-For/-Proto to trust (0: none), so
         # that the write limit sees the client's address rather than the proxy's.
         "PROXY_HOPS": int(os.environ.get("SCOREKEEPER_PROXY_HOPS", "0")),

@@ -55,6 +55,10 @@ class Unprocessable(ServiceError):
     status = 422
 
 
+class TooManyRequests(ServiceError):
+    status = 429
+
+
 def error_response(status: int, message: str, errors: Mapping[str, Any] | None = None,
                    headers: Mapping[str, str] | None = None) -> Response:
     body: dict[str, Any] = {"code": status, "status": HTTPStatus(status).phrase,

@@ -8,7 +8,7 @@ from flask import Flask, Response, request
 from scorekeeper.api.blueprint import WRITES
 from scorekeeper.errors import error_response
 from scorekeeper.extensions import db
-from scorekeeper.services import write_limit
+from scorekeeper.services import write_limit, writes
 
 JSON_TYPES = ("application/json",)
 PAGE_POLICY = ("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
@@ -16,11 +16,13 @@ PAGE_POLICY = ("default-src 'self'; img-src 'self' data:; style-src 'self'; scri
 API_POLICY = "default-src 'none'; frame-ancestors 'none'"
 CORS_HEADERS = "Authorization, Content-Type, If-Match, If-None-Match, Idempotency-Key"
 CORS_EXPOSED = "ETag, Location, Idempotent-Replayed, Retry-After"
-PERIOD_NAMES = {1: "second", 60: "minute", 3600: "hour"}
 
 
 def register(app: Flask) -> None:
-    limit = write_limit.parse(app.config["WRITE_LIMIT"])  # a bad setting stops the app starting
+    # A bad setting stops the app starting.
+    limits = {write_limit.WRITES: write_limit.parse(app.config["WRITE_LIMIT"]),
+              write_limit.AUTH_FAILURES: write_limit.parse(app.config["AUTH_FAILURE_LIMIT"])}
+    app.extensions["scorekeeper.write_limits"] = limits
 
     @app.before_request
     def json_bodies_only() -> Response | None:
@@ -34,21 +36,16 @@ def register(app: Flask) -> None:
         return None
 
     @app.before_request
-    def within_write_limit() -> Response | None:
-        """Writes to games and tournaments count against the client's limit; referee calls and
-        reads do not."""
-        if limit is None or request.method not in WRITES:
-            return None
-        if not getattr(app.blueprints.get(request.blueprint or ""), "write_limited", False):
-            return None
-        with db.writers_turn():  # on SQLite, the quota is a write like any other
-            wait = write_limit.take(db.engine, limit, request.remote_addr or "unknown")
-        if wait is None:
-            return None
-        per = PERIOD_NAMES.get(int(limit.period), f"{limit.period:g} s")
-        return error_response(
-            429, f"Too many writes from this address: at most {limit.writes} a {per}. "
-                 f"Try again in {wait:.0f} s.", headers={"Retry-After": f"{wait:.0f}"})
+    def within_write_limit() -> None:
+        """Writes that need no token (a new game, an import, a new tournament) count against
+        the client's limit here, refused ones too; the others count in the write guard, once
+        their token is found right (services/writes.py)."""
+        if limits[write_limit.WRITES] is None or request.method not in WRITES:
+            return
+        view = app.view_functions.get(request.endpoint or "")
+        if getattr(getattr(view, "view_class", None), "open_write", False):
+            with db.writers_turn(), db.engine.begin() as connection:
+                writes.charge(connection, write_limit.WRITES)
 
     @app.after_request
     def headers(response: Response) -> Response:

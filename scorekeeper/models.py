@@ -113,19 +113,40 @@ class HandChange(Base):
     at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
-class IdempotentReply(Base):
-    """The first reply to a write sent with an Idempotency-Key, replayed for retries."""
+class ReplyColumns:
+    """The first reply to a write sent with an Idempotency-Key, replayed for retries.
+
+    No secret is kept in the clear: `key` is the key's SHA-256, and a token the reply issued is
+    left out of `body` and kept in `sealed`, encrypted under the Idempotency-Key itself
+    (services/writes.py), so only a retry carrying that key can read it back. Replies are kept
+    for REPLY_HOURS, then purged."""
+
+    key: Mapped[str] = mapped_column(String(200))
+    fingerprint: Mapped[str] = mapped_column(String(64))  # method, path and body, hashed
+    status: Mapped[int]
+    body: Mapped[dict[str, Any]]
+    sealed: Mapped[str | None] = mapped_column(String(200))
+    etag: Mapped[str | None] = mapped_column(String(40))  # the ETag the first reply carried
+    created_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
+
+
+class IdempotentReply(ReplyColumns, Base):
+    """A write to a game."""
 
     __tablename__ = "idempotent_replies"
     __table_args__ = (UniqueConstraint("game_id", "key", name="uq_idempotent_game_key"),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
-    key: Mapped[str] = mapped_column(String(200))
-    fingerprint: Mapped[str] = mapped_column(String(64))  # method, path and body, hashed
-    status: Mapped[int]
-    body: Mapped[dict[str, Any]]
-    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class CreatedReply(ReplyColumns, Base):
+    """A write that creates a game or a tournament (its key is unique on its own)."""
+
+    __tablename__ = "created_replies"
+    __table_args__ = (UniqueConstraint("key", name="uq_created_replies_key"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
 
 
 class Tournament(Base):
@@ -183,19 +204,14 @@ class ScorerToken(Base):
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
-class TournamentReply(Base):
-    """The first reply to a tournament write sent with an Idempotency-Key."""
+class TournamentReply(ReplyColumns, Base):
+    """A write to a tournament."""
 
     __tablename__ = "tournament_replies"
     __table_args__ = (UniqueConstraint("tournament_id", "key", name="uq_tournament_reply_key"),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id", ondelete="CASCADE"))
-    key: Mapped[str] = mapped_column(String(200))
-    fingerprint: Mapped[str] = mapped_column(String(64))
-    status: Mapped[int]
-    body: Mapped[dict[str, Any]]
-    created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
 class WriteQuota(Base):

@@ -22,6 +22,7 @@ FOUR = [{"name": "North-South", "players": ["Ann", "Cy"]},
 SHARED_DATABASE = os.environ.get("TEST_DATABASE_URL")  # e.g. PostgreSQL, for the second CI run
 # The suite writes far faster than any table; the write limit has its own tests.
 os.environ.setdefault("SCOREKEEPER_WRITE_LIMIT", "0")
+os.environ.setdefault("SCOREKEEPER_AUTH_FAILURE_LIMIT", "0")
 
 
 def database_url(tmp_path: Path) -> str:

@@ -13,6 +13,7 @@ from scorekeeper.api.docs import not_modified, refusal, refusals
 from scorekeeper.api.rendered import conditional
 from scorekeeper.api.schemas import (
     ChangeSchema,
+    CreateHeadersSchema,
     GameCreatedSchema,
     GameCreateSchema,
     GameExportSchema,
@@ -22,7 +23,6 @@ from scorekeeper.api.schemas import (
     StatsSchema,
     WriteHeadersSchema,
 )
-from scorekeeper.models import Game as GameRow
 from scorekeeper.services import events, games, portability, present, stats
 from scorekeeper.services.games import Reply, WriteRequest
 
@@ -37,11 +37,12 @@ Result = tuple[dict[str, Any], int, dict[str, str]]
 ETAG = {"ETag": {"description": "this version of the game or tournament, for If-Match and "
                                "If-None-Match",
                  "schema": {"type": "string"}}}
-CREATED = {**ETAG, "Location": {"description": "where to read what was created",
-                                "schema": {"type": "string"}}}
 WRITTEN = {**ETAG, "Idempotent-Replayed": {
     "description": "\"true\" when this is the stored reply to an earlier request with the same "
-                   "Idempotency-Key (nothing was written again)", "schema": {"type": "string"}}}
+                   "Idempotency-Key (nothing was written again); its ETag is the one the first "
+                   "reply had", "schema": {"type": "string"}}}
+CREATED = {**WRITTEN, "Location": {"description": "where to read what was created",
+                                   "schema": {"type": "string"}}}
 GAME_VIEW = GameSchema()
 STATS_VIEW = StatsSchema()
 NEW_GAME_EXAMPLE = {
@@ -69,10 +70,20 @@ def write_request(headers: dict[str, str]) -> WriteRequest:
 
 
 def reply(result: Reply) -> Result:
-    headers = {"ETag": result.etag}
+    headers = {}
+    if result.etag is not None:  # the ETag of the first reply, on a replay too
+        headers["ETag"] = result.etag
     if result.replayed:
         headers["Idempotent-Replayed"] = "true"
     return result.body, result.status, headers
+
+
+def created(result: Reply, endpoint: str, id_name: str) -> Result:
+    """201 for a new game or tournament: its view with the token (shown only to the request
+    that created it and its retries), ETag and Location."""
+    body, status, headers = reply(result)
+    headers["Location"] = url_for(endpoint, **{id_name: body["id"]})
+    return body, status, headers
 
 
 WRITE_REFUSALS = ((401, "No token"), (403, "Wrong token"), (404, "No such game or hand"),
@@ -84,21 +95,20 @@ def document_write_errors(view: Any) -> Any:
     return blp.doc(**WRITE_DOC)(refusals(blp, *WRITE_REFUSALS)(view))
 
 
-def created(game: GameRow, token: str) -> Result:
-    """201 for a new game: its view with the token (shown this once), ETag and Location."""
-    headers = {"ETag": present.etag(game), "Location": url_for("games.Game", game_id=game.id)}
-    return {**present.game_view(game), "token": token}, 201, headers
-
-
 @blp.route("")
 class Games(MethodView):
+    open_write = True  # needs no token: counted against the write limit before it runs
+
+    @blp.arguments(CreateHeadersSchema(), location="headers", as_kwargs=True)
     @blp.arguments(GameCreateSchema(), example=NEW_GAME_EXAMPLE)
     @blp.response(201, GameCreatedSchema, headers=CREATED)
     @refusal(blp, 422, "Unknown variant or option, or sides it cannot seat")
     @blp.doc(operationId="createGame")
-    def post(self, data: dict[str, Any]) -> Result:
-        """Start a game; the reply holds its token, shown only this once"""
-        return created(*games.create_game(data))
+    def post(self, data: dict[str, Any], **headers: str) -> Result:
+        """Start a game; the reply holds its token, shown only here (and to a retry with the
+        same Idempotency-Key)"""
+        return created(games.create_game(data, write_request(headers)), "games.Game",
+                       "game_id")
 
 
 IMPORT_EXAMPLE = {
@@ -118,13 +128,17 @@ IMPORT_EXAMPLE = {
 
 @blp.route("/import")
 class Import(MethodView):
+    open_write = True
+
+    @blp.arguments(CreateHeadersSchema(), location="headers", as_kwargs=True)
     @blp.arguments(GameExportSchema(), example=IMPORT_EXAMPLE)
     @blp.response(201, GameCreatedSchema, headers=CREATED)
     @refusal(blp, 422, "Not an export, or a hand the rules score differently")
     @blp.doc(operationId="importGame")
-    def post(self, data: dict[str, Any]) -> Result:
+    def post(self, data: dict[str, Any], **headers: str) -> Result:
         """Import a game exported by GET /games/{id}/export (a new game, with a new token)"""
-        return created(*portability.import_game(data))
+        return created(portability.import_game(data, write_request(headers)), "games.Game",
+                       "game_id")
 
 
 @blp.route(GAME)

@@ -342,15 +342,20 @@ class GameExportSchema(Strict):
                           validate=validate.Length(0, 100_000))
 
 
-class WriteHeadersSchema(ma.Schema):
+class CreateHeadersSchema(ma.Schema):
     class Meta:
         unknown = ma.EXCLUDE
 
+    idempotency_key = fields.Str(data_key="Idempotency-Key", metadata={
+        "description": "any unique string, best a random UUID: a retry with the same key and "
+                       "body returns the first reply (a token it issued included) and stores "
+                       "nothing new; replies are kept for 24 hours (the server's "
+                       "SCOREKEEPER_REPLY_HOURS)"})
+
+
+class WriteHeadersSchema(CreateHeadersSchema):
     if_match = fields.Str(data_key="If-Match", metadata={
         "description": "the game's ETag as last read; a stale one is refused with 412"})
-    idempotency_key = fields.Str(data_key="Idempotency-Key", metadata={
-        "description": "any unique string; a retry with the same key and body returns the "
-                       "first reply and records nothing new"})
 
 
 # -- the referee --------------------------------------------------------------------------------

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Response, url_for
+from flask import Response
 from flask.views import MethodView
 from marshmallow import RAISE
 
@@ -17,6 +17,7 @@ from scorekeeper.api.games import (
     MAX_ID,
     WRITTEN,
     Result,
+    created,
     event_stream,
     reply,
     write_request,
@@ -25,6 +26,7 @@ from scorekeeper.api.rendered import conditional
 from scorekeeper.api.schemas import (
     BracketSchema,
     CascadeSchema,
+    CreateHeadersSchema,
     DrawSchema,
     GameReportSchema,
     ReportReplySchema,
@@ -68,17 +70,18 @@ def documented_write(view: Any) -> Any:
 
 @blp.route("")
 class Tournaments(MethodView):
+    open_write = True  # needs no token: counted against the write limit before it runs
+
+    @blp.arguments(CreateHeadersSchema(), location="headers", as_kwargs=True)
     @blp.arguments(TournamentCreateSchema(), example=NEW)
     @blp.response(201, TournamentCreatedSchema, headers=CREATED)
     @refusal(blp, 422, "Unknown variant, format or option, or teams the format cannot take")
     @blp.doc(operationId="createTournament")
-    def post(self, data: dict[str, Any]) -> Result:
-        """Register a tournament; the reply holds the organizer's token, shown only this once"""
-        row, token = tournaments.create_tournament(data)
-        body = tournaments.tournament_view(row, [])
-        headers = {"ETag": tournaments.etag(row),
-                   "Location": url_for("tournaments.Tournament", tournament_id=row.id)}
-        return {**body, "token": token}, 201, headers
+    def post(self, data: dict[str, Any], **headers: str) -> Result:
+        """Register a tournament; the reply holds the organizer's token, shown only here (and
+        to a retry with the same Idempotency-Key)"""
+        return created(tournaments.create_tournament(data, write_request(headers)),
+                       "tournaments.Tournament", "tournament_id")
 
 
 @blp.route(TOURNAMENT)

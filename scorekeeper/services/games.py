@@ -38,10 +38,12 @@ from scorekeeper.rules.errors import RuleViolation
 from scorekeeper.rules.registry import find_variant
 from scorekeeper.services import present
 from scorekeeper.services.writes import (
+    INTERNAL,
     Guard,
     Reply,
     WriteRequest,
     check_secret,
+    create_once,
     guarded_write,
     hash_token,
     lock_for_writing,
@@ -72,23 +74,27 @@ def table_of(game: Game | GameRecord) -> Table:
 # -- games --------------------------------------------------------------------------------------
 
 
-def create_game(data: Mapping[str, Any], seed_name: str | None = None) -> tuple[Game, str]:
-    """Create a game and return it with its token, which is shown this once and stored hashed."""
+def create_game(data: Mapping[str, Any], request: WriteRequest = INTERNAL,
+                seed_name: str | None = None) -> Reply:
+    """Create a game: the reply holds its token, shown to this request (and its retries) only
+    and stored hashed."""
     variant = find_variant(data["variant"])
     options = variant.resolve_options(data.get("options") or {})
     sides = [{"name": s["name"], "players": list(s["players"])} for s in data["sides"]]
-    game = Game(variant=variant.key, options=options, sides=sides,
-                first_dealer=data.get("first_dealer", 0), state={}, seed_name=seed_name)
-    table = table_of(game)
-    variant.check_table(table)
-    game.state = variant.start(table).to_dict()
-    token = secrets.token_urlsafe(32)  # 256 random bits
-    game.token_hash = hash_token(token)
-    session = db.session
-    session.add(game)
-    with db.writers_turn():  # a new row: nothing to queue on but, on SQLite, the turn
-        session.commit()
-    return game, token
+
+    def create(session: Session) -> tuple[dict[str, Any], str, str]:
+        game = Game(variant=variant.key, options=options, sides=sides,
+                    first_dealer=data.get("first_dealer", 0), state={}, seed_name=seed_name)
+        table = table_of(game)
+        variant.check_table(table)
+        game.state = variant.start(table).to_dict()
+        token = secrets.token_urlsafe(32)  # 256 random bits
+        game.token_hash = hash_token(token)
+        session.add(game)
+        session.flush()
+        return present.game_view(game), token, present.etag(game)
+
+    return create_once(request, create)
 
 
 def game_tag(game_id: int) -> str:

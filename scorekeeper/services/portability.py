@@ -12,6 +12,7 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import select
+from sqlalchemy.orm import Session
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, Hand, HandChange, TournamentGame
@@ -20,7 +21,7 @@ from scorekeeper.rules.errors import RuleViolation
 from scorekeeper.rules.registry import find_variant
 from scorekeeper.services import present
 from scorekeeper.services.games import history, list_hands, table_of
-from scorekeeper.services.writes import hash_token
+from scorekeeper.services.writes import INTERNAL, Reply, WriteRequest, create_once, hash_token
 
 FORMAT = "scorekeeper.game/1"
 
@@ -49,7 +50,7 @@ def moment(text: str, field: str) -> datetime:
         raise RuleViolation(f"{text!r} is not a date and time (ISO 8601)", field) from None
 
 
-def import_game(data: Mapping[str, Any]) -> tuple[Game, str]:
+def import_game(data: Mapping[str, Any], request: WriteRequest = INTERNAL) -> Reply:
     """A new game from an export: every hand is scored again and must give the exported deltas;
     nothing is stored unless all of it is right."""
     if data.get("format") != FORMAT:
@@ -90,14 +91,14 @@ def import_game(data: Mapping[str, Any]) -> tuple[Game, str]:
     exported = {key: data[key] for key in expected}
     if exported != expected:
         raise RuleViolation(f"the hands give {expected}, not the exported {exported}", "scores")
-    token = secrets.token_urlsafe(32)
-    game.token_hash = hash_token(token)
     changes = [HandChange(number=change["number"], action=change["action"],
                           before=change.get("before"), after=change.get("after"),
                           at=moment(change["at"], f"history.{i}.at"))
                for i, change in enumerate(data["history"])]
-    session = db.session
-    with db.writers_turn():  # a new game: nothing to queue on but, on SQLite, the turn
+
+    def create(session: Session) -> tuple[dict[str, Any], str, str]:
+        token = secrets.token_urlsafe(32)
+        game.token_hash = hash_token(token)
         session.add(game)
         session.flush()
         for hand in hands:
@@ -105,8 +106,10 @@ def import_game(data: Mapping[str, Any]) -> tuple[Game, str]:
         for change in changes:
             change.game_id = game.id
         session.add_all([*hands, *changes])
-        session.commit()
-    return game, token
+        session.flush()
+        return present.game_view(game), token, present.etag(game)
+
+    return create_once(request, create)
 
 
 def sheet_csv(game_id: int) -> str:

@@ -31,20 +31,21 @@ def load_seed(name: str, data: Mapping[str, Any]) -> str:
     if not isinstance(data, Mapping) or not {"game", "hands"} <= set(data):
         raise SeedRefused('a seed file is {"game": {...}, "hands": [...]}')
     try:
-        game, token = create_game(data["game"], seed_name=name)
+        created = create_game(data["game"], seed_name=name).body
+        game_id, token = created["id"], created["token"]
     except (RuleViolation, ServiceError) as refused:
         raise SeedRefused(f"the game is refused: {refused}") from None
     for number, hand in enumerate(data["hands"], start=1):
         try:
-            record_hand(game.id, dict(hand), WriteRequest(
+            record_hand(game_id, dict(hand), WriteRequest(
                 token=token, if_match=None, idempotency_key=None, method="SEED",
                 path=f"{name}#{number}", body=hand))
         except (RuleViolation, ServiceError) as refused:
             # Hands commit one by one, so a refused file is removed whole.
-            session.execute(delete(Game).where(Game.id == game.id))
+            session.execute(delete(Game).where(Game.id == game_id))
             session.commit()
             raise SeedRefused(f"hand {number} is refused: {refused}") from None
-    return f"loaded as game {game.id} with {len(data['hands'])} hands (token {token})"
+    return f"loaded as game {game_id} with {len(data['hands'])} hands (token {token})"
 
 
 def load_tournament(name: str, data: Mapping[str, Any]) -> str:
@@ -55,7 +56,8 @@ def load_tournament(name: str, data: Mapping[str, Any]) -> str:
     if existing is not None:
         return f"already loaded as tournament {existing.id}"
     try:
-        row, token = tournaments.create_tournament(data["tournament"], seed_name=name)
+        created = tournaments.create_tournament(data["tournament"], seed_name=name).body
+        tournament_id, token = created["id"], created["token"]
     except (RuleViolation, ServiceError) as refused:
         raise SeedRefused(f"the tournament is refused: {refused}") from None
 
@@ -66,14 +68,14 @@ def load_tournament(name: str, data: Mapping[str, Any]) -> str:
     steps = data.get("steps", [])
     number = 0
     try:
-        tournaments.draw(row.id, data.get("draw_seed"), request("draw"))
+        tournaments.draw(tournament_id, data.get("draw_seed"), request("draw"))
         for number, step in enumerate(steps, start=1):
             if step.get("advance"):
-                tournaments.advance(row.id, request(str(number)))
+                tournaments.advance(tournament_id, request(str(number)))
             else:
-                tournaments.report_game(row.id, step["match"], step, request(str(number)))
+                tournaments.report_game(tournament_id, step["match"], step, request(str(number)))
     except (RuleViolation, ServiceError, KeyError) as refused:
-        session.execute(delete(Tournament).where(Tournament.id == row.id))
+        session.execute(delete(Tournament).where(Tournament.id == tournament_id))
         session.commit()
         raise SeedRefused(f"step {number} is refused: {refused}") from None
-    return f"loaded as tournament {row.id} with {len(steps)} steps (token {token})"
+    return f"loaded as tournament {tournament_id} with {len(steps)} steps (token {token})"

@@ -25,10 +25,12 @@ from scorekeeper.rules.errors import RuleViolation
 from scorekeeper.rules.registry import find_variant
 from scorekeeper.services import present
 from scorekeeper.services.writes import (
+    INTERNAL,
     Guard,
     Reply,
     WriteRequest,
     check_secret,
+    create_once,
     guarded_write,
     hash_token,
     lock_for_writing,
@@ -172,23 +174,28 @@ def standings_csv(tournament_id: int) -> str:
 # -- writing ------------------------------------------------------------------------------------
 
 
-def create_tournament(data: Mapping[str, Any],
-                      seed_name: str | None = None) -> tuple[TournamentRow, str]:
+def create_tournament(data: Mapping[str, Any], request: WriteRequest = INTERNAL,
+                      seed_name: str | None = None) -> Reply:
+    """Register a tournament: the reply holds the organizer's token, shown to this request (and
+    its retries) only and stored hashed."""
     variant = find_variant(data["variant"])
     teams = [pure.Team(t["name"].strip(), tuple(p.strip() for p in t["players"]))
              for t in data["teams"]]
     options = pure.check_tournament(data["format"], variant.key,
                                     sides_per_team(variant.key, data["format"]), teams,
                                     data.get("options") or {})
-    token = secrets.token_urlsafe(32)
-    row = TournamentRow(name=data["name"].strip(), variant=variant.key, format=data["format"],
-                        options=options, advances=0, token_hash=hash_token(token),
-                        seed_name=seed_name,
-                        teams=[{"name": t.name, "players": list(t.players)} for t in teams])
-    db.session.add(row)
-    with db.writers_turn():  # a new row: nothing to queue on but, on SQLite, the turn
-        db.session.commit()
-    return row, token
+
+    def create(session: Session) -> tuple[dict[str, Any], str, str]:
+        token = secrets.token_urlsafe(32)
+        row = TournamentRow(name=data["name"].strip(), variant=variant.key,
+                            format=data["format"], options=options, advances=0,
+                            token_hash=hash_token(token), seed_name=seed_name,
+                            teams=[{"name": t.name, "players": list(t.players)} for t in teams])
+        session.add(row)
+        session.flush()
+        return tournament_view(row, []), token, etag(row)
+
+    return create_once(request, create)
 
 
 def _guard(tournament_id: int, match: str | None = None,

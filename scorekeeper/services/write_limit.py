@@ -3,23 +3,35 @@
 The quota lives in the database (a generic cell rate algorithm: one row and one atomic upsert per
 write), so every worker and every app server sharing the database enforces one limit per client
 without another store to run.
+
+Two quotas per address: writes whose token was found right (and writes that need none, such as
+creating a game), and failed authentications (no token, a wrong one, no such game). They never
+share a row, so a wrong token sent ten times from a club's shared address cannot lock out the
+scorer who holds the right one.
 """
 
 from __future__ import annotations
 
+import hashlib
+import ipaddress
 import math
 import re
 import time
 from dataclasses import dataclass
 from functools import cache
 
-from sqlalchemy import Engine, Float, Insert, bindparam, case, delete, select
+from sqlalchemy import Connection, Float, Insert, bindparam, case, delete, select
 from sqlalchemy.dialects import postgresql, sqlite
 
 from scorekeeper.models import WriteQuota
 
 PERIODS = {"second": 1, "minute": 60, "hour": 3600}
-PURGE_EVERY = 600.0  # seconds between clean-ups of clients whose quota is full again
+PERIOD_NAMES = {seconds: name for name, seconds in PERIODS.items()}
+WRITES = "writes"
+AUTH_FAILURES = "auth_failures"
+# A row's key: the bucket's prefix and the address (or its hash), within WriteQuota.client.
+PREFIXES = {WRITES: "", AUTH_FAILURES: "auth "}
+MAX_ADDRESS = 45  # the longest IPv6 text, IPv4-mapped
 
 
 @dataclass(frozen=True)
@@ -30,6 +42,9 @@ class WriteLimit:
     @property
     def interval(self) -> float:
         return self.period / self.writes
+
+    def __str__(self) -> str:
+        return f"{self.writes} a {PERIOD_NAMES.get(int(self.period), f'{self.period:g} s')}"
 
 
 def parse(text: str | None) -> WriteLimit | None:
@@ -43,11 +58,20 @@ def parse(text: str | None) -> WriteLimit | None:
     return WriteLimit(int(match[1]), PERIODS[match[2]])
 
 
+def client_key(bucket: str, address: str | None) -> str:
+    """The quota row of an address in a bucket. An address is written the one way Python writes
+    it; anything else (X-Forwarded-For is whatever a client or proxy put there) is hashed, so the
+    row's key is short and plain whatever was sent."""
+    text = (address or "").strip()
+    try:
+        text = str(ipaddress.ip_address(text))
+    except ValueError:
+        text = "#" + hashlib.sha256(text.encode(errors="replace")).hexdigest()[:40]
+    return PREFIXES[bucket] + text[:MAX_ADDRESS]
+
+
 def now() -> float:
     return time.time()
-
-
-_last_purge: dict[str, float] = {}
 
 
 @cache
@@ -64,28 +88,24 @@ def _upsert(dialect: str) -> Insert:
 
 
 _TAT = select(WriteQuota.tat).where(WriteQuota.client == bindparam("client"))
+_WHOLE_AGAIN = delete(WriteQuota).where(WriteQuota.tat < bindparam("at"))
 
 
-def take(engine: Engine, limit: WriteLimit, client: str) -> float | None:
-    """Count one write for `client`: None if allowed, else the seconds until the next is."""
+def take(connection: Connection, limit: WriteLimit, client: str) -> float | None:
+    """Count one write for `client` in the caller's transaction: None if allowed, else the
+    seconds until the next one is."""
     at = now()
-    with engine.begin() as connection:
-        allowed = connection.execute(_upsert(engine.dialect.name), {
-            "client": client, "at": at, "interval": limit.interval, "period": limit.period,
-        }).first() is not None
-        tat = None if allowed else connection.execute(_TAT, {"client": client}).scalar()
+    allowed = connection.execute(_upsert(connection.dialect.name), {
+        "client": client, "at": at, "interval": limit.interval, "period": limit.period,
+    }).first() is not None
     if allowed:
-        _purge(engine, at)
         return None
+    tat = connection.execute(_TAT, {"client": client}).scalar()
     # Counted from now, not from before the upsert: a wait for the database's lock in between
     # must not lengthen the wait announced.
     return max(1.0, math.ceil((tat or at) + limit.interval - limit.period - now()))
 
 
-def _purge(engine: Engine, at: float) -> None:
-    """Clients whose quota is whole again need no row; drop them now and then."""
-    if at - _last_purge.get(str(engine.url), 0.0) < PURGE_EVERY:
-        return
-    _last_purge[str(engine.url)] = at
-    with engine.begin() as connection:
-        connection.execute(delete(WriteQuota).where(WriteQuota.tat < at))
+def purge(connection: Connection) -> None:
+    """Clients whose quota is whole again need no row."""
+    connection.execute(_WHOLE_AGAIN, {"at": now()})

@@ -1,9 +1,11 @@
 """The guard every write passes, for games and tournaments alike.
 
-In order: the row exists (404), the token is right (401/403), a retried Idempotency-Key replays its
-first reply, If-Match is current (412), then the action decides (422/409) and everything commits
-once. Writers of one row queue behind a lock taken first thing; the row's version column is the
-safety net, and a write that still loses a race is retried from the start.
+In order: the row exists (404), the token is right (401/403), the write counts against its
+address's write limit (429), a retried Idempotency-Key replays its first reply, If-Match is
+current (412), then the action decides (422/409) and everything commits once. Writers of one row
+queue behind a lock taken first thing; the row's version column is the safety net, and a write
+that still loses a race is retried from the start. A write refused before its token was found
+right counts against the address's limit of failed authentications instead.
 """
 
 from __future__ import annotations
@@ -11,32 +13,61 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import timedelta
 from functools import cache
 from typing import Any, Generic, TypeVar
 
-from sqlalchemy import Insert, Select, bindparam, insert, select
+from flask import current_app, has_request_context
+from flask import request as http_request
+from sqlalchemy import Connection, Insert, Select, bindparam, delete, insert, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.exc import StaleDataError
 from werkzeug.http import parse_etags
 
-from scorekeeper.errors import Conflict, Forbidden, PreconditionFailed, Unauthorized, Unprocessable
+from scorekeeper.errors import (
+    Conflict,
+    Forbidden,
+    NotFound,
+    PreconditionFailed,
+    ServiceError,
+    TooManyRequests,
+    Unauthorized,
+    Unprocessable,
+)
 from scorekeeper.extensions import db
-from scorekeeper.models import Game, GameRecord, IdempotentReply, Tournament, TournamentReply
+from scorekeeper.models import (
+    CreatedReply,
+    Game,
+    GameRecord,
+    IdempotentReply,
+    Tournament,
+    TournamentReply,
+    utcnow,
+)
+from scorekeeper.rules.errors import RuleViolation
+from scorekeeper.sealing import key_hash, seal, unseal
+from scorekeeper.services import write_limit
 
 WRITE_ATTEMPTS = 8
 MAX_IDEMPOTENCY_KEY = 200
+SECRET = "token"  # the one field of a reply that is a secret
+SWEEP_EVERY = 600.0  # seconds between clean-ups of expired replies and whole quotas, per process
+REPLIES = (IdempotentReply, TournamentReply, CreatedReply)
+Replies = type[IdempotentReply] | type[TournamentReply] | type[CreatedReply]
 
 
 @dataclass(frozen=True)
 class Reply:
-    """A write's answer: status, body, and the row's ETag after it."""
+    """A write's answer: status, body, and the row's ETag after it (unknown only for a replay
+    stored before replies kept theirs)."""
 
     status: int
     body: dict[str, Any]
-    etag: str
+    etag: str | None
     replayed: bool = False
 
 
@@ -51,6 +82,9 @@ class WriteRequest:
     path: str
     body: Any
 
+
+INTERNAL = WriteRequest(token=None, if_match=None, idempotency_key=None, method="", path="",
+                        body=None)  # a write made by the service itself (seeds)
 
 Row = TypeVar("Row", GameRecord, Tournament)
 
@@ -78,31 +112,44 @@ def check_secret(token: str | None, token_hash: str, what: str, wrong: str) -> N
         raise Forbidden(wrong)
 
 
+# A refusal before the token was found right: what the limit of failed authentications counts.
+NOT_AUTHENTICATED = (NotFound, Unauthorized, Forbidden)
+COUNTED_REFUSALS = (ServiceError, RuleViolation)
+
+
 def guarded_write(guard: Guard[Row], request: WriteRequest,
                   action: Callable[[Session, Row], tuple[int, dict[str, Any]]]) -> Reply:
+    reply = _guarded(guard, request, action)
+    sweep_if_due()
+    return reply
+
+
+def _guarded(guard: Guard[Row], request: WriteRequest,
+             action: Callable[[Session, Row], tuple[int, dict[str, Any]]]) -> Reply:
     key = request.idempotency_key
     fingerprint = _fingerprint(request) if key is not None else ""
     session = db.session
     for attempt in range(WRITE_ATTEMPTS):
+        authenticated = False
         try:
             row = guard.load()
             guard.authorize(row, request.token)
-            if key is not None and not 0 < len(key) <= MAX_IDEMPOTENCY_KEY:
-                raise Unprocessable(
-                    f"Idempotency-Key must be 1 to {MAX_IDEMPOTENCY_KEY} characters",
-                    {"Idempotency-Key": ["too long or empty"]})
+            authenticated = True
+            _checked_key(key)
+            charge(session.connection(), write_limit.WRITES)
             if key is not None:
-                replay = _replay(session, guard, row, key, fingerprint)
+                replay = _replay(session, guard.replies, {guard.owner: row.id}, key, fingerprint)
                 if replay is not None:
+                    session.commit()  # its count, and the row's lock let go before the turn
                     return replay
             _check_if_match(guard.etag(row), request.if_match)
             status, body = action(session, row)
+            etag = guard.etag(row)
             if key is not None:
-                session.connection().execute(_replies_table(guard.replies, guard.owner).store, {
-                    guard.owner: row.id, "key": key, "fingerprint": fingerprint,
-                    "status": status, "body": body})
+                _store(session.connection(), guard.replies, {guard.owner: row.id}, key,
+                       fingerprint, status, body, etag)
             session.commit()
-            return Reply(status, body, guard.etag(row))
+            return Reply(status, body, etag)
         except (StaleDataError, IntegrityError, OperationalError) as error:
             # Another write to this row committed first (or holds the lock): start again.
             session.rollback()
@@ -110,12 +157,88 @@ def guarded_write(guard: Guard[Row], request: WriteRequest,
                 raise
             if attempt == WRITE_ATTEMPTS - 1:
                 raise Conflict(guard.busy) from None
-        except BaseException:
+        except BaseException as error:
             session.rollback()
+            # The refusal rolled its count back: count it again, on its own.
+            if not authenticated and isinstance(error, NOT_AUTHENTICATED):
+                _count_alone(write_limit.AUTH_FAILURES)
+            elif (authenticated and isinstance(error, COUNTED_REFUSALS)
+                  and not isinstance(error, TooManyRequests)):
+                _count_alone(write_limit.WRITES, refuse=False)
             raise
         finally:
             end_turn(session)
     raise AssertionError("unreachable")  # pragma: no cover
+
+
+def create_once(request: WriteRequest,
+                create: Callable[[Session], tuple[dict[str, Any], str, str]]) -> Reply:
+    """A new game or tournament: `create` adds it to the session and answers its view, its
+    token and its ETag; with an Idempotency-Key a retry gets the first reply (token included)
+    and nothing is created twice."""
+    key = _checked_key(request.idempotency_key)
+    fingerprint = _fingerprint(request) if key is not None else ""
+    session = db.session
+    for _attempt in range(WRITE_ATTEMPTS):
+        try:
+            with db.writers_turn():  # a new row: nothing to queue on but, on SQLite, the turn
+                replay = (None if key is None
+                          else _replay(session, CreatedReply, {}, key, fingerprint))
+                if replay is None:
+                    body, token, etag = create(session)
+                    reply = Reply(201, {**body, SECRET: token}, etag)
+                    if key is not None:
+                        _store(session.connection(), CreatedReply, {}, key, fingerprint, 201,
+                               reply.body, etag)
+                session.commit()
+            sweep_if_due()
+            return replay or reply
+        except IntegrityError:
+            session.rollback()  # the same key's first request committed meanwhile: replay it
+        except BaseException:
+            session.rollback()
+            raise
+    raise Conflict("this Idempotency-Key is busy with another request; send it again")
+
+
+def charge(connection: Connection, bucket: str, *, refuse: bool = True) -> None:
+    """Count this request against its address's quota in `bucket`, in the caller's transaction;
+    429 once the quota is used up (unless only counting). Writes made outside a request (the
+    seed command) are not counted."""
+    limit = current_app.extensions["scorekeeper.write_limits"].get(bucket)
+    if limit is None or not has_request_context():
+        return
+    client = write_limit.client_key(bucket, http_request.remote_addr)
+    wait = write_limit.take(connection, limit, client)
+    if wait is not None and refuse:
+        what = ("Too many writes" if bucket == write_limit.WRITES
+                else "Too many failed authentications")
+        raise TooManyRequests(f"{what} from this address: at most {limit}. "
+                              f"Try again in {wait:.0f} s", headers={"Retry-After": f"{wait:.0f}"})
+
+
+def _count_alone(bucket: str, *, refuse: bool = True) -> None:
+    """Count a refused write in a transaction of its own (the writer still has its turn)."""
+    with db.engine.begin() as connection:
+        charge(connection, bucket, refuse=refuse)
+
+
+_last_sweep: dict[str, float] = {}
+
+
+def sweep_if_due() -> None:
+    """Every SWEEP_EVERY seconds in each process, after a write: replies older than REPLY_HOURS
+    and quota rows that are whole again are deleted. No job for the operator to remember."""
+    engine = db.engine
+    at = write_limit.now()
+    if at - _last_sweep.get(str(engine.url), -math.inf) < SWEEP_EVERY:
+        return
+    _last_sweep[str(engine.url)] = at
+    cutoff = utcnow() - timedelta(hours=current_app.config["REPLY_HOURS"])
+    with db.writers_turn(), engine.begin() as connection:
+        for model in REPLIES:
+            connection.execute(delete(model).where(model.created_at < cutoff))
+        write_limit.purge(connection)
 
 
 def lock_for_writing(session: Session) -> None:
@@ -144,32 +267,66 @@ def _check_if_match(current: str, if_match: str | None) -> None:
             f"it has changed since you read it (it is now {current}); reload and try again")
 
 
+def _checked_key(key: str | None) -> str | None:
+    if key is not None and not 0 < len(key) <= MAX_IDEMPOTENCY_KEY:
+        raise Unprocessable(f"Idempotency-Key must be 1 to {MAX_IDEMPOTENCY_KEY} characters",
+                            {"Idempotency-Key": ["too long or empty"]})
+    return key
+
+
 @dataclass(frozen=True)
 class _RepliesTable:
     find: Select[Any]
+    forget: Any
     store: Insert
 
 
 @cache
-def _replies_table(model: type[IdempotentReply] | type[TournamentReply], owner: str
-                   ) -> _RepliesTable:
-    """The statements that find and store idempotent replies, prepared once for each table."""
+def _replies_table(model: Replies, owner: str | None) -> _RepliesTable:
+    """The statements that find, forget and store idempotent replies, prepared once a table."""
+    where = [model.key == bindparam("key")]
+    if owner is not None:
+        where.append(getattr(model, owner) == bindparam(owner))
+    expired = (model.created_at < bindparam("cutoff", type_=model.created_at.type)).label(
+        "expired")
     return _RepliesTable(
-        find=select(model.fingerprint, model.status, model.body).where(
-            getattr(model, owner) == bindparam("owner"), model.key == bindparam("key")),
+        find=select(model.id, model.fingerprint, model.status, model.body, model.sealed,
+                    model.etag, expired).where(*where),
+        forget=delete(model).where(model.id == bindparam("reply_id")),
         store=insert(model))
 
 
-def _replay(session: Session, guard: Guard[Row], row: Row, key: str,
+def _replay(session: Session, model: Replies, owner: dict[str, int], key: str,
             fingerprint: str) -> Reply | None:
-    stored = session.connection().execute(_replies_table(guard.replies, guard.owner).find,
-                                          {"owner": row.id, "key": key}).first()
+    """The stored first reply to this key, or None (a reply past its time is forgotten)."""
+    statements = _replies_table(model, next(iter(owner), None))
+    connection = session.connection()
+    cutoff = utcnow() - timedelta(hours=current_app.config["REPLY_HOURS"])
+    stored = connection.execute(statements.find,
+                                {**owner, "key": key_hash(key), "cutoff": cutoff}).first()
     if stored is None:
+        return None
+    if stored.expired:
+        connection.execute(statements.forget, {"reply_id": stored.id})
         return None
     if not hmac.compare_digest(stored.fingerprint, fingerprint):
         raise Unprocessable("this Idempotency-Key was already used for a different request",
                             {"Idempotency-Key": ["already used with another body or path"]})
-    return Reply(stored.status, stored.body, guard.etag(row), replayed=True)
+    body = dict(stored.body)
+    if stored.sealed is not None:
+        body[SECRET] = unseal(stored.sealed, key, fingerprint)
+    return Reply(stored.status, body, stored.etag, replayed=True)
+
+
+def _store(connection: Connection, model: Replies, owner: dict[str, int], key: str,
+           fingerprint: str, status: int, body: dict[str, Any], etag: str) -> None:
+    """Keep the reply for retries: the key hashed, a token sealed under the key."""
+    kept = dict(body)
+    token = kept.pop(SECRET, None)
+    connection.execute(_replies_table(model, next(iter(owner), None)).store, {
+        **owner, "key": key_hash(key), "fingerprint": fingerprint, "status": status,
+        "body": kept, "sealed": None if token is None else seal(token, key, fingerprint),
+        "etag": etag, "created_at": utcnow()})
 
 
 def _fingerprint(request: WriteRequest) -> str:

@@ -15,7 +15,7 @@ from sqlalchemy import func, select
 from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, WriteQuota
-from scorekeeper.services import write_limit
+from scorekeeper.services import write_limit, writes
 from tests.conftest import FOUR, database_url
 
 GAME = {"variant": "australian-500", "sides": FOUR}
@@ -157,9 +157,9 @@ def test_a_bad_limit_stops_the_app_starting(tmp_path: Path, text: str) -> None:
 
 def test_clients_whose_quota_is_whole_again_are_purged(limited: FlaskClient, clock: Clock,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(write_limit, "_last_purge", {})
+    monkeypatch.setattr(writes, "_last_sweep", {})
     limited.post("/api/v1/games", json=GAME, environ_base={"REMOTE_ADDR": "192.0.2.1"})
-    clock.at += write_limit.PURGE_EVERY + 1
+    clock.at += writes.SWEEP_EVERY + 1
     limited.post("/api/v1/games", json=GAME, environ_base={"REMOTE_ADDR": "192.0.2.2"})
     with limited.application.app_context():
         assert db.session.scalars(select(WriteQuota.client)).all() == ["192.0.2.2"]
@@ -173,3 +173,101 @@ def test_the_spec_documents_429_on_every_limited_write_and_only_there() -> None:
                 continue
             limited = method in ("post", "put", "delete") and "/adjudicate/" not in path
             assert ("429" in operation["responses"]) == limited, (method, path)
+
+
+# -- failed authentication has a limit of its own --------------------------------------------------
+
+HAND = {"bidder": 0, "bid": "6S", "tricks": [6, 4]}
+ENDLESS = {**GAME, "options": {"target": 1_000_000, "lose_at": None}}
+
+
+def shared_address(tmp_path: Path, writes_limit: str, failures: str) -> FlaskClient:
+    return limited_app(tmp_path, writes_limit, AUTH_FAILURE_LIMIT=failures).test_client()
+
+
+def test_wrong_tokens_never_use_up_the_scorers_writes(tmp_path: Path, clock: Clock) -> None:
+    """Ten wrong-token writes from a club's shared address: the scorer, with the right token,
+    still has every write of the limit."""
+    client = shared_address(tmp_path, "3/minute", "100/minute")
+    game = client.post("/api/v1/games", json=ENDLESS).get_json()  # 1 of 3
+    url = f"/api/v1/games/{game['id']}/hands"
+    wrong = [client.post(url, json=HAND, headers={"Authorization": "Bearer nope"}).status_code
+             for _ in range(10)]
+    assert wrong == [403] * 10
+    right = {"Authorization": f"Bearer {game['token']}"}
+    assert [client.post(url, json=HAND, headers=right).status_code for _ in range(3)] == [
+        201, 201, 429]
+
+
+def test_failed_authentications_are_limited_and_the_right_token_still_writes(
+        tmp_path: Path, clock: Clock) -> None:
+    client = shared_address(tmp_path, "100/minute", "4/minute")
+    game = client.post("/api/v1/games", json=ENDLESS).get_json()
+    url = f"/api/v1/games/{game['id']}/hands"
+    refused = [client.post(url, json=HAND, headers=headers)
+               for headers in ({}, {"Authorization": "Bearer nope"},
+                               {"Authorization": "Bearer nope"}, {"Authorization": "Bearer x"},
+                               {"Authorization": "Bearer nope"})]
+    assert [r.status_code for r in refused] == [401, 403, 403, 403, 429]
+    assert refused[-1].headers["Retry-After"] == "15"
+    assert refused[-1].get_json()["message"] == (
+        "Too many failed authentications from this address: at most 4 a minute. "
+        "Try again in 15 s.")
+    # A write to a game that does not exist is a failed authentication too.
+    assert client.post("/api/v1/games/999/hands", json=HAND,
+                       headers={"Authorization": "Bearer nope"}).status_code == 429
+    right = {"Authorization": f"Bearer {game['token']}"}
+    assert [client.post(url, json=HAND, headers=right).status_code for _ in range(5)] == [201] * 5
+    clock.at += 15
+    assert client.post(url, json=HAND, headers={"Authorization": "Bearer nope"}).status_code == 403
+
+
+def test_a_wrong_organizer_token_is_a_failed_authentication(tmp_path: Path, clock: Clock) -> None:
+    client = shared_address(tmp_path, "100/minute", "2/minute")
+    created = client.post("/api/v1/tournaments", json={
+        "name": "Club", "variant": "quebec-500", "format": "quebec",
+        "teams": [{"name": n, "players": [f"{n}1", f"{n}2"]} for n in "ABCD"]}).get_json()
+    draw = f"/api/v1/tournaments/{created['id']}/draw"
+    wrong = {"Authorization": "Bearer nope"}
+    assert [client.post(draw, json={}, headers=wrong).status_code for _ in range(3)] == [
+        403, 403, 429]
+    assert client.post(draw, json={}, headers={
+        "Authorization": f"Bearer {created['token']}"}).status_code == 200
+
+
+def test_writes_refused_after_their_token_count_as_writes(tmp_path: Path, clock: Clock) -> None:
+    client = shared_address(tmp_path, "3/minute", "100/minute")
+    game = client.post("/api/v1/games", json=ENDLESS).get_json()
+    url = f"/api/v1/games/{game['id']}/hands"
+    right = {"Authorization": f"Bearer {game['token']}"}
+    assert client.post(url, json={"bidder": 0, "bid": "6S", "tricks": [6, 5]},
+                       headers=right).status_code == 422  # the tricks add up to 11
+    assert [client.post(url, json=HAND, headers=right).status_code for _ in range(2)] == [
+        201, 429]
+    with client.application.app_context():
+        assert db.session.scalar(select(func.count()).select_from(WriteQuota)) == 1
+
+
+@pytest.mark.parametrize("address", [
+    "x" * 300, "2001:0db8:0000:0000:0000:0000:0000:0001%" + "e" * 80, "not an address",
+    "::ffff:255.255.255.255"])
+def test_any_forwarded_address_fits_its_row(tmp_path: Path, clock: Clock, address: str) -> None:
+    """X-Forwarded-For is text a client or proxy chose: whatever it holds, the write limit keeps
+    a short key for it (a 500 on PostgreSQL once, for a header longer than the column)."""
+    client = limited_app(tmp_path, "2/minute", PROXY_HOPS=1).test_client()
+    headers = {"X-Forwarded-For": address}
+    assert [client.post("/api/v1/games", json=GAME, headers=headers).status_code
+            for _ in range(3)] == [201, 201, 429]
+    with client.application.app_context():
+        (client_key,) = db.session.scalars(select(WriteQuota.client)).all()
+    assert len(client_key) <= 64
+
+
+def test_addresses_are_keyed_one_way_and_junk_is_hashed() -> None:
+    key = write_limit.client_key
+    assert key(write_limit.WRITES, "2001:DB8:0:0:0:0:0:1") == "2001:db8::1"
+    assert key(write_limit.WRITES, "192.0.2.7") == "192.0.2.7"
+    assert key(write_limit.AUTH_FAILURES, "192.0.2.7") == "auth 192.0.2.7"
+    junk = key(write_limit.WRITES, "<script>" * 40)
+    assert junk.startswith("#") and len(junk) == 41
+    assert junk != key(write_limit.WRITES, "<script>" * 41)
