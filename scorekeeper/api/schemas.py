@@ -11,6 +11,8 @@ MAX_SEAT = 63
 MAX_TRICKS = 1000
 MAX_NAME = 60
 MAX_CALLS = 200
+INSTANT = ("an instant: ISO 8601 with its offset (Z or +hh:mm; a time without one is refused), "
+           "from 1970 up to the end of 2999 in UTC; written back in UTC, with Z")
 
 
 class Strict(ma.Schema):
@@ -249,7 +251,7 @@ class ChangeSchema(Strict):
     number = fields.Int(strict=True, required=True, validate=validate.Range(1, 2**31 - 1))
     action = fields.Str(required=True, validate=validate.OneOf(["recorded", "corrected",
                                                                 "undone"]))
-    at = fields.Str(required=True, metadata={"format": "date-time"})
+    at = fields.Str(required=True, metadata={"format": "date-time", "description": INSTANT})
     before = fields.Dict(allow_none=True, metadata={
         "description": "the hand before the change: input, deltas, scores"})
     after = fields.Dict(allow_none=True, metadata={"description": "the hand after the change"})
@@ -319,8 +321,10 @@ class HandExportSchema(Strict):
     deltas = fields.List(fields.Int(strict=True), required=True)
     scores = fields.List(fields.Int(strict=True), required=True)
     explanation = fields.List(fields.Str(), required=True)
-    recorded_at = fields.Str(required=True, metadata={"format": "date-time"})
-    updated_at = fields.Str(required=True, metadata={"format": "date-time"})
+    recorded_at = fields.Str(required=True, metadata={"format": "date-time",
+                                                      "description": INSTANT})
+    updated_at = fields.Str(required=True, metadata={"format": "date-time",
+                                                     "description": INSTANT})
 
 
 class GameExportSchema(Strict):
@@ -331,8 +335,10 @@ class GameExportSchema(Strict):
     options = fields.Dict(keys=fields.Str(), values=fields.Raw(allow_none=True), required=True)
     sides = fields.List(fields.Nested(SideSchema), required=True, validate=validate.Length(1, 8))
     first_dealer = fields.Int(strict=True, required=True, validate=validate.Range(0, MAX_SEAT))
-    created_at = fields.Str(required=True, metadata={"format": "date-time"})
-    updated_at = fields.Str(required=True, metadata={"format": "date-time"})
+    created_at = fields.Str(required=True, metadata={"format": "date-time",
+                                                     "description": INSTANT})
+    updated_at = fields.Str(required=True, metadata={"format": "date-time",
+                                                     "description": INSTANT})
     status = fields.Str(required=True, validate=validate.OneOf(["in_progress", "finished"]))
     winner = fields.Int(strict=True, allow_none=True, required=True)
     scores = fields.List(fields.Int(strict=True), required=True)
