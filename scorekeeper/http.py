@@ -1,5 +1,6 @@
 """What every response carries and every request must be: security headers, CORS for the origins
-the deployment allows, JSON bodies only (415 otherwise), and writes within the limit (429)."""
+the deployment allows, bodies within their endpoint's size (413) and JSON only (415), and writes
+within the limit (429)."""
 
 from __future__ import annotations
 
@@ -17,10 +18,25 @@ API_POLICY = "default-src 'none'; frame-ancestors 'none'"
 CORS_HEADERS = "Authorization, Content-Type, If-Match, If-None-Match, Idempotency-Key"
 CORS_EXPOSED = "ETag, Location, Idempotent-Replayed, Retry-After"
 PERIOD_NAMES = {1: "second", 60: "minute", 3600: "hour"}
+# Endpoints that take more than MAX_CONTENT_LENGTH, and the setting of their own limit.
+LARGE_BODIES = {"games.Import": "IMPORT_MAX_CONTENT_LENGTH"}
 
 
 def register(app: Flask) -> None:
     limit = write_limit.parse(app.config["WRITE_LIMIT"])  # a bad setting stops the app starting
+
+    @app.before_request
+    def body_limit() -> Response | None:
+        """Every body is held to MAX_CONTENT_LENGTH but for a few endpoints' own limits; one
+        declared larger is refused before it is read (413)."""
+        setting = LARGE_BODIES.get(request.endpoint or "")
+        if setting is not None:
+            request.max_content_length = app.config[setting]
+        most = request.max_content_length
+        if most is not None and (request.content_length or 0) > most:
+            return error_response(413, f"The body is {request.content_length} bytes; "
+                                       f"this endpoint takes at most {most}.")
+        return None
 
     @app.before_request
     def json_bodies_only() -> Response | None:

@@ -11,6 +11,15 @@ MAX_SEAT = 63
 MAX_TRICKS = 1000
 MAX_NAME = 60
 MAX_CALLS = 200
+# An export holds at most MAX_HANDS hands (fifty times a long game) and MAX_CHANGES history
+# entries (each hand recorded, and corrections and undos twice over).
+MAX_HANDS = 2_000
+MAX_CHANGES = 3 * MAX_HANDS
+# The largest hand of real play as an export writes it, about 2 KiB: Rummy 500 for 8 players
+# listing their cards, with 60-character names; a history entry holds such a hand's input
+# twice (before and after). The rest of an export (options, sides) takes far less than 256 KiB.
+EXPORT_ITEM_BYTES = 2 * 1024
+IMPORT_MAX_BYTES = (MAX_HANDS + MAX_CHANGES) * EXPORT_ITEM_BYTES + 256 * 1024
 INSTANT = ("an instant: ISO 8601 with its offset (Z or +hh:mm; a time without one is refused), "
            "from 1970 up to the end of 2999 in UTC; written back in UTC, with Z")
 
@@ -343,9 +352,9 @@ class GameExportSchema(Strict):
     winner = fields.Int(strict=True, allow_none=True, required=True)
     scores = fields.List(fields.Int(strict=True), required=True)
     hands = fields.List(fields.Nested(HandExportSchema), required=True,
-                        validate=validate.Length(0, 10_000))
+                        validate=validate.Length(0, MAX_HANDS))
     history = fields.List(fields.Nested(ChangeSchema), required=True,
-                          validate=validate.Length(0, 100_000))
+                          validate=validate.Length(0, MAX_CHANGES))
 
 
 class WriteHeadersSchema(ma.Schema):

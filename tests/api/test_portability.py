@@ -16,6 +16,9 @@ from flask.testing import FlaskClient, FlaskCliRunner
 from sqlalchemy.engine import make_url
 
 from scorekeeper import create_app
+from scorekeeper.api.schemas import MAX_CHANGES, MAX_HANDS
+from scorekeeper.rules.base import Side, Table
+from scorekeeper.rules.registry import find_variant
 from tests.api.helpers import API, assert_error
 from tests.conftest import FOUR, GameHandle, database_url
 
@@ -228,3 +231,86 @@ def test_a_time_with_an_offset_reads_back_as_the_same_instant_in_utc(
     second = client.post(f"{API}/games/import", json=again)
     assert second.status_code == 201, second.get_json()
     assert client.get(f"{API}/games/{second.get_json()['id']}/export").get_json() == again
+
+
+# -- size ----------------------------------------------------------------------------------------
+
+LONG = {"target": 1_000_000, "lose_at": None}  # a game that never ends
+AT = "2026-11-20T19:02:11Z"
+
+
+def long_export(hands: int, changes: int | None = None) -> dict[str, Any]:
+    """The export of a game of `hands` hands, scored by the rules without the API; its history
+    records every hand, then corrects the last one (unchanged) up to `changes` entries."""
+    variant = find_variant("australian-500")
+    options = variant.resolve_options(LONG)
+    table = Table(sides=tuple(Side(s["name"], tuple(s["players"])) for s in FOUR),
+                  options=options)
+    state = variant.start(table)
+    rows, history = [], []
+    for number in range(1, hands + 1):
+        entered = HANDS[number % len(HANDS)]
+        result = variant.score_hand(table, state, entered)
+        state = result.state
+        rows.append({"number": number, "input": entered, "deltas": list(result.deltas),
+                     "scores": list(state.scores), "explanation": list(result.explanation),
+                     "recorded_at": AT, "updated_at": AT})
+        history.append({"number": number, "action": "recorded", "at": AT, "before": None,
+                        "after": {"input": entered, "deltas": list(result.deltas),
+                                  "scores": list(state.scores)}})
+    last = history[-1]["after"]
+    history += [{"number": hands, "action": "corrected", "at": AT, "before": last, "after": last}
+                for _ in range((changes or hands) - hands)]
+    return {"format": "scorekeeper.game/1", "variant": "australian-500", "options": options,
+            "sides": FOUR, "first_dealer": 0, "created_at": AT, "updated_at": AT,
+            "status": "in_progress", "winner": None, "scores": list(state.scores),
+            "hands": rows, "history": history}
+
+
+def test_a_long_game_beyond_the_usual_body_limit_imports_and_round_trips(
+        app: Flask, client: FlaskClient) -> None:
+    exported = long_export(1_000)
+    body = json.dumps(exported)
+    assert len(body) > app.config["MAX_CONTENT_LENGTH"]
+    response = client.post(f"{API}/games/import", data=body, content_type="application/json")
+    assert response.status_code == 201, response.get_json()
+    assert client.get(f"{API}/games/{response.get_json()['id']}/export").get_json() == exported
+
+
+def test_the_most_hands_and_history_an_export_may_hold_import(app: Flask,
+                                                              client: FlaskClient) -> None:
+    exported = long_export(MAX_HANDS, MAX_CHANGES)
+    body = json.dumps(exported)
+    assert len(body) <= app.config["IMPORT_MAX_CONTENT_LENGTH"]
+    response = client.post(f"{API}/games/import", data=body, content_type="application/json")
+    assert response.status_code == 201, response.get_json()
+    again = client.get(f"{API}/games/{response.get_json()['id']}/export").get_json()
+    assert len(again["hands"]) == MAX_HANDS and len(again["history"]) == MAX_CHANGES
+
+
+@pytest.mark.parametrize(("field", "hands", "changes"), [
+    ("hands", MAX_HANDS + 1, MAX_HANDS + 1),
+    ("history", 1, MAX_CHANGES + 1),
+])
+def test_more_hands_or_history_than_an_export_may_hold_is_refused(
+        client: FlaskClient, field: str, hands: int, changes: int) -> None:
+    exported = long_export(1, changes)
+    exported["hands"] *= hands
+    response = client.post(f"{API}/games/import", json=exported)
+    assert_error(response, 422, field)
+    assert client.get(f"{API}/games/1").status_code == 404
+
+
+def test_a_body_beyond_the_import_limit_is_413(app: Flask, client: FlaskClient) -> None:
+    limit = app.config["IMPORT_MAX_CONTENT_LENGTH"]
+    body = '{"format": "' + "x" * limit + '"}'
+    assert_error(client.post(f"{API}/games/import", data=body,
+                             content_type="application/json"), 413)
+
+
+@pytest.mark.parametrize("path", ["/games", "/games/1/hands", "/adjudicate/trick",
+                                  "/tournaments"])
+def test_every_other_endpoint_keeps_the_usual_body_limit(app: Flask, client: FlaskClient,
+                                                         path: str) -> None:
+    body = '{"variant": "' + "x" * app.config["MAX_CONTENT_LENGTH"] + '"}'
+    assert_error(client.post(f"{API}{path}", data=body, content_type="application/json"), 413)
