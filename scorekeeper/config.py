@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 from typing import Any
 
+from scorekeeper.api.schemas import IMPORT_MAX_BYTES
+
 
 def defaults(instance_path: str) -> dict[str, Any]:
     """Settings for a new app: SQLite in the instance folder unless DATABASE_URL is set."""
@@ -15,7 +17,10 @@ def defaults(instance_path: str) -> dict[str, Any]:
         # workers can switch this off and run `flask db upgrade` once before starting them.
         "AUTO_MIGRATE": os.environ.get("SCOREKEEPER_AUTO_MIGRATE", "1") != "0",
         "SQLITE_BUSY_TIMEOUT_MS": 10_000,
+        # The largest request body; POST /games/import takes a whole game, up to the largest
+        # export its schema allows (api.schemas.IMPORT_MAX_BYTES, about 16 MiB).
         "MAX_CONTENT_LENGTH": 256 * 1024,
+        "IMPORT_MAX_CONTENT_LENGTH": IMPORT_MAX_BYTES,
         "API_TITLE": "scorekeeper",
         "API_VERSION": "1.0.0",
         "OPENAPI_VERSION": "3.0.3",

@@ -1,5 +1,6 @@
 """What every response carries and every request must be: security headers, CORS for the origins
-the deployment allows, JSON bodies only (415 otherwise), and writes within the limit (429)."""
+the deployment allows, bodies within their endpoint's size (413) and JSON only (415), and writes
+within the limit (429)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ PAGE_POLICY = ("default-src 'self'; img-src 'self' data:; style-src 'self'; scri
 API_POLICY = "default-src 'none'; frame-ancestors 'none'"
 CORS_HEADERS = "Authorization, Content-Type, If-Match, If-None-Match, Idempotency-Key"
 CORS_EXPOSED = "ETag, Location, Idempotent-Replayed, Retry-After"
+# Endpoints that take more than MAX_CONTENT_LENGTH, and the setting of their own limit.
+LARGE_BODIES = {"games.Import": "IMPORT_MAX_CONTENT_LENGTH"}
 
 
 def register(app: Flask) -> None:
@@ -23,6 +26,19 @@ def register(app: Flask) -> None:
     limits = {write_limit.WRITES: write_limit.parse(app.config["WRITE_LIMIT"]),
               write_limit.AUTH_FAILURES: write_limit.parse(app.config["AUTH_FAILURE_LIMIT"])}
     app.extensions["scorekeeper.write_limits"] = limits
+
+    @app.before_request
+    def body_limit() -> Response | None:
+        """Every body is held to MAX_CONTENT_LENGTH but for a few endpoints' own limits; one
+        declared larger is refused before it is read (413)."""
+        setting = LARGE_BODIES.get(request.endpoint or "")
+        if setting is not None:
+            request.max_content_length = app.config[setting]
+        most = request.max_content_length
+        if most is not None and (request.content_length or 0) > most:
+            return error_response(413, f"The body is {request.content_length} bytes; "
+                                       f"this endpoint takes at most {most}.")
+        return None
 
     @app.before_request
     def json_bodies_only() -> Response | None:

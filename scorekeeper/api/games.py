@@ -12,6 +12,10 @@ from scorekeeper.api.blueprint import Blueprint
 from scorekeeper.api.docs import not_modified, refusal, refusals
 from scorekeeper.api.rendered import conditional
 from scorekeeper.api.schemas import (
+    EXPORT_ITEM_BYTES,
+    IMPORT_MAX_BYTES,
+    MAX_CHANGES,
+    MAX_HANDS,
     ChangeSchema,
     CreateHeadersSchema,
     GameCreatedSchema,
@@ -126,6 +130,14 @@ IMPORT_EXAMPLE = {
                                            "deltas": [30, 200], "scores": [30, 200]}}]}
 
 
+IMPORT_DESCRIPTION = (
+    f"The body may be up to {IMPORT_MAX_BYTES:,} bytes (about {IMPORT_MAX_BYTES / 2**20:.0f} MiB, "
+    f"setting IMPORT_MAX_CONTENT_LENGTH), where every other request takes 256 KiB: room for "
+    f"the most an export holds, {MAX_HANDS:,} hands and {MAX_CHANGES:,} history entries, at "
+    f"{EXPORT_ITEM_BYTES // 1024} KiB each (a Rummy 500 hand of 8 players listing their cards), "
+    f"and 256 KiB for the rest. Every hand is scored again by the rules.")
+
+
 @blp.route("/import")
 class Import(MethodView):
     open_write = True
@@ -133,8 +145,9 @@ class Import(MethodView):
     @blp.arguments(CreateHeadersSchema(), location="headers", as_kwargs=True)
     @blp.arguments(GameExportSchema(), example=IMPORT_EXAMPLE)
     @blp.response(201, GameCreatedSchema, headers=CREATED)
+    @refusal(blp, 413, "The body is larger than an export can be")
     @refusal(blp, 422, "Not an export, or a hand the rules score differently")
-    @blp.doc(operationId="importGame")
+    @blp.doc(operationId="importGame", description=IMPORT_DESCRIPTION)
     def post(self, data: dict[str, Any], **headers: str) -> Result:
         """Import a game exported by GET /games/{id}/export (a new game, with a new token)"""
         return created(portability.import_game(data, write_request(headers)), "games.Game",

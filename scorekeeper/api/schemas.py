@@ -11,6 +11,17 @@ MAX_SEAT = 63
 MAX_TRICKS = 1000
 MAX_NAME = 60
 MAX_CALLS = 200
+# An export holds at most MAX_HANDS hands (fifty times a long game) and MAX_CHANGES history
+# entries (each hand recorded, and corrections and undos twice over).
+MAX_HANDS = 2_000
+MAX_CHANGES = 3 * MAX_HANDS
+# The largest hand of real play as an export writes it, about 2 KiB: Rummy 500 for 8 players
+# listing their cards, with 60-character names; a history entry holds such a hand's input
+# twice (before and after). The rest of an export (options, sides) takes far less than 256 KiB.
+EXPORT_ITEM_BYTES = 2 * 1024
+IMPORT_MAX_BYTES = (MAX_HANDS + MAX_CHANGES) * EXPORT_ITEM_BYTES + 256 * 1024
+INSTANT = ("an instant: ISO 8601 with its offset (Z or +hh:mm; a time without one is refused), "
+           "from 1970 up to the end of 2999 in UTC; written back in UTC, with Z")
 
 
 class Strict(ma.Schema):
@@ -249,7 +260,7 @@ class ChangeSchema(Strict):
     number = fields.Int(strict=True, required=True, validate=validate.Range(1, 2**31 - 1))
     action = fields.Str(required=True, validate=validate.OneOf(["recorded", "corrected",
                                                                 "undone"]))
-    at = fields.Str(required=True, metadata={"format": "date-time"})
+    at = fields.Str(required=True, metadata={"format": "date-time", "description": INSTANT})
     before = fields.Dict(allow_none=True, metadata={
         "description": "the hand before the change: input, deltas, scores"})
     after = fields.Dict(allow_none=True, metadata={"description": "the hand after the change"})
@@ -319,8 +330,10 @@ class HandExportSchema(Strict):
     deltas = fields.List(fields.Int(strict=True), required=True)
     scores = fields.List(fields.Int(strict=True), required=True)
     explanation = fields.List(fields.Str(), required=True)
-    recorded_at = fields.Str(required=True, metadata={"format": "date-time"})
-    updated_at = fields.Str(required=True, metadata={"format": "date-time"})
+    recorded_at = fields.Str(required=True, metadata={"format": "date-time",
+                                                      "description": INSTANT})
+    updated_at = fields.Str(required=True, metadata={"format": "date-time",
+                                                     "description": INSTANT})
 
 
 class GameExportSchema(Strict):
@@ -331,15 +344,17 @@ class GameExportSchema(Strict):
     options = fields.Dict(keys=fields.Str(), values=fields.Raw(allow_none=True), required=True)
     sides = fields.List(fields.Nested(SideSchema), required=True, validate=validate.Length(1, 8))
     first_dealer = fields.Int(strict=True, required=True, validate=validate.Range(0, MAX_SEAT))
-    created_at = fields.Str(required=True, metadata={"format": "date-time"})
-    updated_at = fields.Str(required=True, metadata={"format": "date-time"})
+    created_at = fields.Str(required=True, metadata={"format": "date-time",
+                                                     "description": INSTANT})
+    updated_at = fields.Str(required=True, metadata={"format": "date-time",
+                                                     "description": INSTANT})
     status = fields.Str(required=True, validate=validate.OneOf(["in_progress", "finished"]))
     winner = fields.Int(strict=True, allow_none=True, required=True)
     scores = fields.List(fields.Int(strict=True), required=True)
     hands = fields.List(fields.Nested(HandExportSchema), required=True,
-                        validate=validate.Length(0, 10_000))
+                        validate=validate.Length(0, MAX_HANDS))
     history = fields.List(fields.Nested(ChangeSchema), required=True,
-                          validate=validate.Length(0, 100_000))
+                          validate=validate.Length(0, MAX_CHANGES))
 
 
 class CreateHeadersSchema(ma.Schema):

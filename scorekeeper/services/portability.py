@@ -8,7 +8,7 @@ import csv
 import io
 import secrets
 from collections.abc import Mapping
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import select
@@ -24,6 +24,10 @@ from scorekeeper.services.games import history, list_hands, table_of
 from scorekeeper.services.writes import INTERNAL, Reply, WriteRequest, create_once, hash_token
 
 FORMAT = "scorekeeper.game/1"
+# The times an import may carry: instants from 1970 up to the end of 2999 (UTC). Far enough
+# either way for any real game, and clear of the ends of what Python and the databases hold.
+EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)
+LATEST = datetime(3000, 1, 1, tzinfo=UTC)  # excluded
 
 
 def export_game(game_id: int) -> dict[str, Any]:
@@ -44,10 +48,17 @@ def export_game(game_id: int) -> dict[str, Any]:
 
 
 def moment(text: str, field: str) -> datetime:
+    """An instant: ISO 8601 with its offset, in range, in UTC. Stored as UTC because SQLite keeps
+    a time's wall clock without its offset, and reads it back as UTC."""
     try:
-        return datetime.fromisoformat(text.replace("Z", "+00:00"))
+        parsed = datetime.fromisoformat(text)
     except ValueError:
         raise RuleViolation(f"{text!r} is not a date and time (ISO 8601)", field) from None
+    if parsed.tzinfo is None:
+        raise RuleViolation(f"{text!r} has no offset: write Z (UTC) or +hh:mm", field)
+    if not EARLIEST <= parsed < LATEST:
+        raise RuleViolation(f"{text!r} is not between 1970 and 2999 (UTC)", field)
+    return parsed.astimezone(UTC)
 
 
 def import_game(data: Mapping[str, Any], request: WriteRequest = INTERNAL) -> Reply:

@@ -9,9 +9,11 @@ from scorekeeper.models import Game, GameRecord, Hand, HandChange, HandRecord
 
 
 def timestamp(moment: datetime) -> str:
-    if moment.tzinfo is None:  # SQLite hands datetimes back without their zone; they are UTC
+    """In UTC, written with Z, whatever the database hands back: SQLite's datetimes come without
+    their zone (they are UTC), PostgreSQL's in the session's time zone."""
+    if moment.tzinfo is None:
         moment = moment.replace(tzinfo=UTC)
-    return moment.isoformat().replace("+00:00", "Z")
+    return moment.astimezone(UTC).isoformat().replace("+00:00", "Z")
 
 
 def etag(game: Game | GameRecord) -> str:

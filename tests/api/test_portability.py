@@ -6,15 +6,21 @@ import copy
 import csv
 import io
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
+from sqlalchemy.engine import make_url
 
+from scorekeeper import create_app
+from scorekeeper.api.schemas import MAX_CHANGES, MAX_HANDS
+from scorekeeper.rules.base import Side, Table
+from scorekeeper.rules.registry import find_variant
 from tests.api.helpers import API, assert_error
-from tests.conftest import FOUR
+from tests.conftest import FOUR, GameHandle, database_url
 
 HANDS = [{"bidder": 1, "bid": "7H", "tricks": [3, 7]},
          {"bidder": 0, "bid": "MIS", "tricks": [0, 10]},
@@ -126,3 +132,185 @@ def test_a_history_entry_without_before_or_after_imports(client: FlaskClient,
     assert response.status_code == 201, response.get_json()
     history = client.get(f"{API}/games/{response.get_json()['id']}/history").get_json()
     assert [(c["before"], c["after"]) for c in history] == [(None, None)] * len(history)
+
+
+# -- times ---------------------------------------------------------------------------------------
+
+def put(export: dict[str, Any], field: str, value: str) -> None:
+    """Set a dotted field of an export ("hands.0.recorded_at")."""
+    *path, last = field.split(".")
+    target: Any = export
+    for step in path:
+        target = target[int(step)] if step.isdigit() else target[step]
+    target[last] = value
+
+
+TIME_FIELDS = ["created_at", "updated_at", "hands.0.recorded_at", "hands.2.updated_at",
+               "history.1.at"]
+
+
+@pytest.mark.parametrize("field", TIME_FIELDS)
+@pytest.mark.parametrize("text", [
+    "0001-01-01T00:00:00+05:00",  # before year 1 once in UTC: PostgreSQL stored it, then 500s
+    "9999-12-31T23:59:59-05:00",  # after year 9999 in UTC
+    "1969-12-31T23:59:59Z",
+    "3000-01-01T00:00:00Z",
+    "2026-11-20T19:02:11",  # no offset: not an instant
+    "2026-11-20",
+])
+def test_a_time_out_of_range_or_without_an_offset_is_refused(client: FlaskClient, new_game: Any,
+                                                             field: str, text: str) -> None:
+    game = played(client, new_game)
+    exported = client.get(f"{game.url}/export").get_json()
+    put(exported, field, text)
+    response = client.post(f"{API}/games/import", json=exported)
+    assert_error(response, 422, field)
+    assert client.get(f"{API}/games/{game.id + 1}").status_code == 404
+
+
+def test_the_edges_of_the_range_import(client: FlaskClient, new_game: Any) -> None:
+    game = played(client, new_game)
+    exported = client.get(f"{game.url}/export").get_json()
+    exported["created_at"] = "1970-01-01T05:00:00+05:00"
+    exported["updated_at"] = "2999-12-31T18:59:59.999999-05:00"
+    response = client.post(f"{API}/games/import", json=exported)
+    assert response.status_code == 201, response.get_json()
+    again = client.get(f"{API}/games/{response.get_json()['id']}/export").get_json()
+    assert (again["created_at"], again["updated_at"]) == ("1970-01-01T00:00:00Z",
+                                                          "2999-12-31T23:59:59.999999Z")
+
+
+@pytest.fixture
+def zoned(tmp_path: Path) -> Iterator[Flask]:
+    """On PostgreSQL, an app whose sessions run in a zone that is not UTC (as a server's default
+    may be): the API must still write every time in UTC."""
+    url = database_url(tmp_path)
+    if url.startswith("postgresql"):
+        url = make_url(url).update_query_dict({"options": "-c TimeZone=Asia/Kolkata"})
+        url = url.render_as_string(hide_password=False)
+    yield create_app({"TESTING": True, "DATABASE_URL": url})
+
+
+OFFSETS = {  # time as imported -> the same instant as the API writes it
+    "created_at": ("2026-11-20T21:02:11+02:00", "2026-11-20T19:02:11Z"),
+    "updated_at": ("2026-11-20T14:09:40.250000-05:00", "2026-11-20T19:09:40.250000Z"),
+    "hands.0.recorded_at": ("2026-11-21T00:33:00+05:30", "2026-11-20T19:03:00Z"),
+    "hands.0.updated_at": ("2026-11-20T19:04:00+00:00", "2026-11-20T19:04:00Z"),
+    "history.0.at": ("2026-11-21T08:48:00+13:45", "2026-11-20T19:03:00Z"),
+}
+
+
+def test_a_time_with_an_offset_reads_back_as_the_same_instant_in_utc(
+        zoned: Flask, tmp_path: Path) -> None:
+    client = zoned.test_client()
+    game = played(client, lambda: GameHandle(client, client.post(
+        f"{API}/games", json={"variant": "australian-500", "sides": FOUR}).get_json()))
+    exported = client.get(f"{game.url}/export").get_json()
+    assert exported["created_at"].endswith("Z"), exported["created_at"]
+    for field, (text, _utc) in OFFSETS.items():
+        put(exported, field, text)
+    response = client.post(f"{API}/games/import", json=exported)
+    assert response.status_code == 201, response.get_json()
+    url = f"{API}/games/{response.get_json()['id']}"
+    again = client.get(f"{url}/export").get_json()
+    expected = copy.deepcopy(exported)
+    for field, (_text, utc) in OFFSETS.items():
+        put(expected, field, utc)
+    assert again == expected
+    # Every other read of those times agrees: the game, its hands, its history, the backup.
+    view = client.get(url).get_json()
+    assert (view["created_at"], view["updated_at"]) == (expected["created_at"],
+                                                        expected["updated_at"])
+    assert client.get(f"{url}/hands").get_json()[0]["recorded_at"] == "2026-11-20T19:03:00Z"
+    assert client.get(f"{url}/history").get_json()[0]["at"] == "2026-11-20T19:03:00Z"
+    out = tmp_path / "backup.json"
+    assert zoned.test_cli_runner().invoke(args=["backup", str(out)]).exit_code == 0
+    backed_up = json.loads(out.read_text(encoding="utf-8"))["games"][1]
+    assert {k: v for k, v in backed_up.items() if k != "id"} == expected
+    # And it round-trips exactly from there.
+    second = client.post(f"{API}/games/import", json=again)
+    assert second.status_code == 201, second.get_json()
+    assert client.get(f"{API}/games/{second.get_json()['id']}/export").get_json() == again
+
+
+# -- size ----------------------------------------------------------------------------------------
+
+LONG = {"target": 1_000_000, "lose_at": None}  # a game that never ends
+AT = "2026-11-20T19:02:11Z"
+
+
+def long_export(hands: int, changes: int | None = None) -> dict[str, Any]:
+    """The export of a game of `hands` hands, scored by the rules without the API; its history
+    records every hand, then corrects the last one (unchanged) up to `changes` entries."""
+    variant = find_variant("australian-500")
+    options = variant.resolve_options(LONG)
+    table = Table(sides=tuple(Side(s["name"], tuple(s["players"])) for s in FOUR),
+                  options=options)
+    state = variant.start(table)
+    rows, history = [], []
+    for number in range(1, hands + 1):
+        entered = HANDS[number % len(HANDS)]
+        result = variant.score_hand(table, state, entered)
+        state = result.state
+        rows.append({"number": number, "input": entered, "deltas": list(result.deltas),
+                     "scores": list(state.scores), "explanation": list(result.explanation),
+                     "recorded_at": AT, "updated_at": AT})
+        history.append({"number": number, "action": "recorded", "at": AT, "before": None,
+                        "after": {"input": entered, "deltas": list(result.deltas),
+                                  "scores": list(state.scores)}})
+    last = history[-1]["after"]
+    history += [{"number": hands, "action": "corrected", "at": AT, "before": last, "after": last}
+                for _ in range((changes or hands) - hands)]
+    return {"format": "scorekeeper.game/1", "variant": "australian-500", "options": options,
+            "sides": FOUR, "first_dealer": 0, "created_at": AT, "updated_at": AT,
+            "status": "in_progress", "winner": None, "scores": list(state.scores),
+            "hands": rows, "history": history}
+
+
+def test_a_long_game_beyond_the_usual_body_limit_imports_and_round_trips(
+        app: Flask, client: FlaskClient) -> None:
+    exported = long_export(1_000)
+    body = json.dumps(exported)
+    assert len(body) > app.config["MAX_CONTENT_LENGTH"]
+    response = client.post(f"{API}/games/import", data=body, content_type="application/json")
+    assert response.status_code == 201, response.get_json()
+    assert client.get(f"{API}/games/{response.get_json()['id']}/export").get_json() == exported
+
+
+def test_the_most_hands_and_history_an_export_may_hold_import(app: Flask,
+                                                              client: FlaskClient) -> None:
+    exported = long_export(MAX_HANDS, MAX_CHANGES)
+    body = json.dumps(exported)
+    assert len(body) <= app.config["IMPORT_MAX_CONTENT_LENGTH"]
+    response = client.post(f"{API}/games/import", data=body, content_type="application/json")
+    assert response.status_code == 201, response.get_json()
+    again = client.get(f"{API}/games/{response.get_json()['id']}/export").get_json()
+    assert len(again["hands"]) == MAX_HANDS and len(again["history"]) == MAX_CHANGES
+
+
+@pytest.mark.parametrize(("field", "hands", "changes"), [
+    ("hands", MAX_HANDS + 1, MAX_HANDS + 1),
+    ("history", 1, MAX_CHANGES + 1),
+])
+def test_more_hands_or_history_than_an_export_may_hold_is_refused(
+        client: FlaskClient, field: str, hands: int, changes: int) -> None:
+    exported = long_export(1, changes)
+    exported["hands"] *= hands
+    response = client.post(f"{API}/games/import", json=exported)
+    assert_error(response, 422, field)
+    assert client.get(f"{API}/games/1").status_code == 404
+
+
+def test_a_body_beyond_the_import_limit_is_413(app: Flask, client: FlaskClient) -> None:
+    limit = app.config["IMPORT_MAX_CONTENT_LENGTH"]
+    body = '{"format": "' + "x" * limit + '"}'
+    assert_error(client.post(f"{API}/games/import", data=body,
+                             content_type="application/json"), 413)
+
+
+@pytest.mark.parametrize("path", ["/games", "/games/1/hands", "/adjudicate/trick",
+                                  "/tournaments"])
+def test_every_other_endpoint_keeps_the_usual_body_limit(app: Flask, client: FlaskClient,
+                                                         path: str) -> None:
+    body = '{"variant": "' + "x" * app.config["MAX_CONTENT_LENGTH"] + '"}'
+    assert_error(client.post(f"{API}{path}", data=body, content_type="application/json"), 413)
