@@ -266,6 +266,7 @@ def test_a_failed_backup_leaves_the_earlier_file_whole(app: Flask, client: Flask
     folder.mkdir()
     file = folder / "nightly.json"
     backup(runner, file)
+    assert file.stat().st_mode & 0o777 == 0o600  # it holds token hashes: the owner's only
     earlier = file.read_bytes()
     new_game()  # something new, so a finished backup would differ
     monkeypatch.setattr(present, *failure)
