@@ -156,6 +156,8 @@ def test_every_link_works_after_a_restore(app: Flask, client: FlaskClient,
     assert_error(t.report("r1m1", [1000, 0], token=data.scorer), 403)  # not its match
     assert t.report("r1m2", [1000, 0], token=data.scorer).status_code == 201
     assert t.advance().status_code == 200
+    knockout = t.get()["rounds"][-1]["matches"][0]["id"]
+    assert t.report(knockout, [1000, 0]).status_code == 201
     # New rows are numbered after the restored ones.
     fresh = after.post(f"{API}/games", json={"variant": "australian-500",
                                              "sides": first["games"][0]["sides"]})

@@ -92,14 +92,14 @@ def build() -> dict[str, Any]:
 
 def _one_snapshot(session: Session) -> None:
     """Make the session's next reads one snapshot, until it ends its transaction."""
-    if db.engine.dialect.name == "postgresql":
+    dialect = db.engine.dialect.name
+    if dialect == "postgresql":
+        # READ COMMITTED, the default, would take a new snapshot for every statement.
         session.connection(execution_options={"isolation_level": "REPEATABLE READ"})
-        return
-    connection = session.connection()
-    if connection.dialect.name == "sqlite":
+    elif dialect == "sqlite":
         # pysqlite begins no transaction before a SELECT: without this each read would see
         # whatever was committed just before it.
-        connection.exec_driver_sql("BEGIN")
+        session.connection().exec_driver_sql("BEGIN")
 
 
 def _by(rows: Iterable[Any], key: str) -> dict[int, list[Any]]:
