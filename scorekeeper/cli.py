@@ -1,4 +1,5 @@
-"""flask commands: `flask db upgrade|current|revision`, `flask seed` and `flask backup`."""
+"""flask commands: `flask db upgrade|current|revision`, `flask seed`, `flask backup` and
+`flask restore`."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from pathlib import Path
 import click
 from flask import Flask
 from flask.cli import AppGroup, with_appcontext
+from sqlalchemy.exc import SQLAlchemyError
 
 from scorekeeper import migrate
 from scorekeeper.extensions import db
@@ -19,6 +21,7 @@ def register(app: Flask) -> None:
     app.cli.add_command(db_group)
     app.cli.add_command(seed_command)
     app.cli.add_command(backup_command)
+    app.cli.add_command(restore_command)
 
 
 db_group = AppGroup("db", help="Database schema (Alembic migrations shipped with the package).")
@@ -65,10 +68,29 @@ def seed_command(folder: Path) -> None:
 @with_appcontext
 @click.argument("out", type=click.Path(dir_okay=False, path_type=Path))
 def backup_command(out: Path) -> None:
-    """Write every game (as its export, importable with POST /games/import) and every tournament
-    with its reported games to OUT, a JSON file."""
-    from scorekeeper.services.portability import backup
+    """Write every game and tournament, token hashes included, to OUT (JSON), atomically: a
+    failed backup leaves an earlier OUT as it was."""
+    from scorekeeper.services import backup
 
-    data = backup()
-    out.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
+    try:
+        data = backup.write(out)
+    except Exception as error:  # whatever it was, OUT is untouched: say so and exit non-zero
+        raise click.ClickException(f"backup failed, {out} was not changed: "
+                                   f"{type(error).__name__}: {error}") from None
     click.echo(f"{out}: {len(data['games'])} games, {len(data['tournaments'])} tournaments")
+
+
+@click.command("restore")
+@with_appcontext
+@click.argument("source", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+def restore_command(source: Path) -> None:
+    """Load a backup written by `flask backup` into an empty database: every game and
+    tournament with its id and tokens, so every link keeps working. All or nothing."""
+    from scorekeeper.services import backup
+
+    try:
+        games, tournaments = backup.restore(json.loads(source.read_text(encoding="utf-8")))
+    # ValueError: not JSON or not UTF-8; SQLAlchemyError: e.g. no schema (run `db upgrade`)
+    except (ValueError, backup.RestoreRefused, SQLAlchemyError) as refused:
+        raise click.ClickException(f"{source}: nothing restored: {refused}") from None
+    click.echo(f"{source}: restored {games} games, {tournaments} tournaments")

@@ -1,22 +1,20 @@
 """Data the user owns: a game exported whole (options, sides, every hand as entered, its history),
-imported back as a new game after the rules have checked every hand, the score sheet as CSV, and
-a backup of every game and tournament."""
+imported back as a new game after the rules have checked every hand, and the score sheet as CSV
+(services/backup.py builds on these for a backup of everything)."""
 
 from __future__ import annotations
 
 import csv
 import io
 import secrets
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from scorekeeper.extensions import db
-from scorekeeper.models import Game, Hand, HandChange, TournamentGame
-from scorekeeper.models import Tournament as TournamentRow
+from scorekeeper.models import Game, GameRecord, Hand, HandChange
 from scorekeeper.rules.errors import RuleViolation
 from scorekeeper.rules.registry import find_variant
 from scorekeeper.services import present
@@ -32,6 +30,13 @@ LATEST = datetime(3000, 1, 1, tzinfo=UTC)  # excluded
 
 def export_game(game_id: int) -> dict[str, Any]:
     game, hands = list_hands(game_id)
+    return export_of(game, hands, history(game_id))
+
+
+def export_of(game: Game | GameRecord, hands: Sequence[Hand],
+              changes: Sequence[HandChange]) -> dict[str, Any]:
+    """A game as exported, from its row, its hands and its history (the backup reads them all at
+    once)."""
     return {
         "format": FORMAT,
         "variant": game.variant, "options": game.options, "sides": game.sides,
@@ -43,7 +48,7 @@ def export_game(game_id: int) -> dict[str, Any]:
                    "scores": list(h.state["scores"]), "explanation": list(h.explanation),
                    "recorded_at": present.timestamp(h.created_at),
                    "updated_at": present.timestamp(h.updated_at)} for h in hands],
-        "history": [present.change_view(change) for change in history(game_id)],
+        "history": [present.change_view(change) for change in changes],
     }
 
 
@@ -61,9 +66,19 @@ def moment(text: str, field: str) -> datetime:
     return parsed.astimezone(UTC)
 
 
-def import_game(data: Mapping[str, Any], request: WriteRequest = INTERNAL) -> Reply:
-    """A new game from an export: every hand is scored again and must give the exported deltas;
-    nothing is stored unless all of it is right."""
+@dataclass
+class CheckedGame:
+    """An export that the rules have checked: the game (without its token), hands and history,
+    ready to be stored."""
+
+    game: Game
+    hands: list[Hand]
+    changes: list[HandChange]
+
+
+def check_export(data: Mapping[str, Any]) -> CheckedGame:
+    """Every hand of an export scored again: it must give the exported deltas and scores, and the
+    hands the exported outcome; RuleViolation naming the field otherwise."""
     if data.get("format") != FORMAT:
         raise RuleViolation(f"this is not a scorekeeper game export (format {FORMAT})", "format")
     variant = find_variant(data["variant"])
@@ -106,17 +121,25 @@ def import_game(data: Mapping[str, Any], request: WriteRequest = INTERNAL) -> Re
                           before=change.get("before"), after=change.get("after"),
                           at=moment(change["at"], f"history.{i}.at"))
                for i, change in enumerate(data["history"])]
+    return CheckedGame(game, hands, changes)
+
+
+def import_game(data: Mapping[str, Any], request: WriteRequest = INTERNAL) -> Reply:
+    """A new game from an export, checked by check_export; nothing is stored unless all of it is
+    right."""
+    checked = check_export(data)
+    game = checked.game
 
     def create(session: Session) -> tuple[dict[str, Any], str, str]:
         token = secrets.token_urlsafe(32)
         game.token_hash = hash_token(token)
         session.add(game)
         session.flush()
-        for hand in hands:
+        for hand in checked.hands:
             hand.game_id = game.id
-        for change in changes:
+        for change in checked.changes:
             change.game_id = game.id
-        session.add_all([*hands, *changes])
+        session.add_all([*checked.hands, *checked.changes])
         session.flush()
         return present.game_view(game), token, present.etag(game)
 
@@ -135,24 +158,3 @@ def sheet_csv(game_id: int) -> str:
         writer.writerow([hand.number, *hand.deltas, *hand.state["scores"],
                          " / ".join(hand.explanation)])
     return out.getvalue()
-
-
-def backup() -> dict[str, Any]:
-    """Every game as its export and every tournament with its reported games."""
-    session = db.session
-    games = session.scalars(select(Game.id).order_by(Game.id)).all()
-    tournaments = session.scalars(select(TournamentRow).order_by(TournamentRow.id)).all()
-    reported = session.scalars(select(TournamentGame).order_by(
-        TournamentGame.tournament_id, TournamentGame.match, TournamentGame.number)).all()
-    return {
-        "format": "scorekeeper.backup/1",
-        "games": [{"id": game_id, **export_game(game_id)} for game_id in games],
-        "tournaments": [{
-            "id": t.id, "name": t.name, "variant": t.variant, "format": t.format,
-            "options": t.options, "teams": t.teams, "seed": t.seed, "advances": t.advances,
-            "created_at": present.timestamp(t.created_at),
-            "games": [{"match": g.match, "number": g.number, "scores": g.scores,
-                       "teams": g.teams, "game_id": g.game_id}
-                      for g in reported if g.tournament_id == t.id]} for t in tournaments],
-    }
-

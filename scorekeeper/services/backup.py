@@ -1,0 +1,366 @@
+"""A backup of the whole database, and its restore into an empty one.
+
+The backup is one consistent snapshot: every read runs in one read transaction (SQLite: one
+`BEGIN`, in WAL mode a fixed snapshot; PostgreSQL: REPEATABLE READ), so a write landing while it
+runs is either wholly in it or not at all. It holds each game as its export (which POST
+/games/import still takes once the backup-only keys are removed) and the stored token hashes,
+never a token, so that a restore keeps every game's and tournament's link working.
+
+A restore checks every game with the rules as an import does, and rebuilds every tournament,
+before it writes anything; then it writes everything in one transaction, or nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+import marshmallow as ma
+from marshmallow import fields, validate
+from sqlalchemy import Connection, insert, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from scorekeeper import tournaments as pure
+from scorekeeper.api.schemas import (
+    MAX_SCORE,
+    GameExportSchema,
+    Strict,
+    TeamInputSchema,
+)
+from scorekeeper.extensions import db
+from scorekeeper.models import (
+    Game,
+    Hand,
+    HandChange,
+    ScorerToken,
+    Tournament,
+    TournamentGame,
+    utcnow,
+)
+from scorekeeper.rules.errors import RuleViolation
+from scorekeeper.rules.registry import find_variant
+from scorekeeper.services import present
+from scorekeeper.services.portability import CheckedGame, check_export, export_of, moment
+from scorekeeper.services.tournaments import sides_per_team
+
+FORMAT = "scorekeeper.backup/2"
+# A game of a backup is its export and these; without them POST /games/import takes it.
+GAME_ONLY = ("id", "token_hash", "version", "seed_name")
+
+
+class RestoreRefused(Exception):
+    """A backup that cannot be restored here; nothing of it was stored."""
+
+
+# -- backup -------------------------------------------------------------------------------------
+
+
+def build() -> dict[str, Any]:
+    """Every game and tournament, read from one snapshot of the database."""
+    session = db.session
+    try:
+        _one_snapshot(session)
+        games = session.scalars(select(Game).order_by(Game.id)).all()
+        hands = _by(session.scalars(select(Hand).order_by(Hand.game_id, Hand.number)),
+                    "game_id")
+        changes = _by(session.scalars(select(HandChange).order_by(HandChange.game_id,
+                                                                  HandChange.id)), "game_id")
+        tournaments = session.scalars(select(Tournament).order_by(Tournament.id)).all()
+        reported = _by(session.scalars(select(TournamentGame).order_by(
+            TournamentGame.tournament_id, TournamentGame.match, TournamentGame.number)),
+            "tournament_id")
+        scorers = _by(session.scalars(select(ScorerToken).order_by(ScorerToken.tournament_id,
+                                                                   ScorerToken.id)),
+                      "tournament_id")
+        return {
+            "format": FORMAT,
+            "written_at": present.timestamp(utcnow()),
+            "games": [{"id": g.id, **export_of(g, hands.get(g.id, []), changes.get(g.id, [])),
+                       "token_hash": g.token_hash, "version": g.version,
+                       "seed_name": g.seed_name} for g in games],
+            "tournaments": [_tournament(t, reported.get(t.id, []), scorers.get(t.id, []))
+                            for t in tournaments],
+        }
+    finally:
+        session.rollback()  # only read: this ends the snapshot
+
+
+def _one_snapshot(session: Session) -> None:
+    """Make the session's next reads one snapshot, until it ends its transaction."""
+    dialect = db.engine.dialect.name
+    if dialect == "postgresql":
+        # READ COMMITTED, the default, would take a new snapshot for every statement.
+        session.connection(execution_options={"isolation_level": "REPEATABLE READ"})
+    elif dialect == "sqlite":
+        # pysqlite begins no transaction before a SELECT: without this each read would see
+        # whatever was committed just before it.
+        session.connection().exec_driver_sql("BEGIN")
+
+
+def _by(rows: Iterable[Any], key: str) -> dict[int, list[Any]]:
+    grouped: dict[int, list[Any]] = {}
+    for row in rows:
+        grouped.setdefault(getattr(row, key), []).append(row)
+    return grouped
+
+
+def _tournament(t: Tournament, reported: list[TournamentGame],
+                scorers: list[ScorerToken]) -> dict[str, Any]:
+    return {
+        "id": t.id, "name": t.name, "variant": t.variant, "format": t.format,
+        "options": t.options, "teams": t.teams, "seed": t.seed, "advances": t.advances,
+        "token_hash": t.token_hash, "version": t.version, "seed_name": t.seed_name,
+        "created_at": present.timestamp(t.created_at),
+        "updated_at": present.timestamp(t.updated_at),
+        "games": [{"match": g.match, "number": g.number, "scores": g.scores, "teams": g.teams,
+                   "game_id": g.game_id, "created_at": present.timestamp(g.created_at),
+                   "updated_at": present.timestamp(g.updated_at)} for g in reported],
+        "scorers": [{"match": s.match, "token_hash": s.token_hash,
+                     "created_at": present.timestamp(s.created_at)} for s in scorers],
+    }
+
+
+def write(path: Path) -> dict[str, Any]:
+    """Build the backup and put it at `path` atomically: whatever fails, an earlier file there
+    stays whole and no temporary file is left."""
+    data = build()
+    payload = json.dumps(data, ensure_ascii=False, indent=1).encode("utf-8")
+    folder = path.absolute().parent
+    # mkstemp: in the same folder (so os.replace is atomic) and readable by the owner only.
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(payload)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+    _fsync_folder(folder)  # the rename itself survives a crash only once the folder is synced
+    return data
+
+
+def _fsync_folder(folder: Path) -> None:
+    handle = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(handle)
+    finally:
+        os.close(handle)
+
+
+# -- restore ------------------------------------------------------------------------------------
+
+HASH = validate.Regexp(r"^[0-9a-f]{64}$", error="a SHA-256 hash in hex")
+ID = validate.Range(1, 2**31 - 1)
+
+
+def _moment() -> fields.Str:
+    return fields.Str(required=True, metadata={"format": "date-time"})
+
+
+class _GameSchema(GameExportSchema):
+    id = fields.Int(strict=True, required=True, validate=ID)
+    token_hash = fields.Str(required=True, validate=HASH)
+    version = fields.Int(strict=True, required=True, validate=ID)
+    seed_name = fields.Str(required=True, allow_none=True, validate=validate.Length(1, 80))
+
+
+class _ReportedSchema(Strict):
+    match = fields.Str(required=True, validate=validate.Length(1, 16))
+    number = fields.Int(strict=True, required=True, validate=ID)
+    scores = fields.List(fields.Int(strict=True, validate=validate.Range(-MAX_SCORE, MAX_SCORE)),
+                         required=True)
+    teams = fields.List(fields.Int(strict=True), required=True)
+    game_id = fields.Int(strict=True, required=True, allow_none=True)
+    created_at = _moment()
+    updated_at = _moment()
+
+
+class _ScorerSchema(Strict):
+    match = fields.Str(required=True, validate=validate.Length(1, 16))
+    token_hash = fields.Str(required=True, validate=HASH)
+    created_at = _moment()
+
+
+class _TournamentSchema(Strict):
+    id = fields.Int(strict=True, required=True, validate=ID)
+    name = fields.Str(required=True, validate=validate.Length(1, 120))
+    variant = fields.Str(required=True)
+    format = fields.Str(required=True)
+    options = fields.Dict(keys=fields.Str(), values=fields.Raw(allow_none=True), required=True)
+    teams = fields.List(fields.Nested(TeamInputSchema), required=True)
+    seed = fields.Int(strict=True, required=True, allow_none=True)
+    advances = fields.Int(strict=True, required=True, validate=validate.Range(0, 10_000))
+    token_hash = fields.Str(required=True, validate=HASH)
+    version = fields.Int(strict=True, required=True, validate=ID)
+    seed_name = fields.Str(required=True, allow_none=True, validate=validate.Length(1, 80))
+    created_at = _moment()
+    updated_at = _moment()
+    games = fields.List(fields.Nested(_ReportedSchema), required=True)
+    scorers = fields.List(fields.Nested(_ScorerSchema), required=True)
+
+
+class _BackupSchema(Strict):
+    format = fields.Str(required=True)
+    written_at = _moment()
+    games = fields.List(fields.Nested(_GameSchema), required=True)
+    tournaments = fields.List(fields.Nested(_TournamentSchema), required=True)
+
+
+def restore(data: Any) -> tuple[int, int]:
+    """Every game and tournament of a backup, with their ids, token hashes and versions, into an
+    empty database: all of it, or (RestoreRefused) nothing. Returns how many of each."""
+    found = data.get("format") if isinstance(data, Mapping) else None
+    if found != FORMAT:
+        older = ("; a scorekeeper.backup/1 file holds no token hashes, so its links could not "
+                 "work: import its games one by one with POST /api/v1/games/import"
+                 if found == "scorekeeper.backup/1" else "")
+        raise RestoreRefused(f"this is not a scorekeeper backup of format {FORMAT} "
+                             f"(its format is {found!r}){older}")
+    try:
+        backup = _BackupSchema().load(data)
+    except ma.ValidationError as error:
+        raise RestoreRefused(f"the file is not a well-formed backup: {_first(error.messages)}"
+                             ) from None
+    games = [_checked_game(entry) for entry in backup["games"]]
+    game_ids = {entry["id"] for entry in backup["games"]}
+    tournaments = [_checked_tournament(entry, game_ids) for entry in backup["tournaments"]]
+    _store(games, tournaments)
+    return len(games), len(tournaments)
+
+
+def _first(messages: Any, where: str = "") -> str:
+    """The first of marshmallow's nested error messages, with where it is."""
+    if isinstance(messages, Mapping):
+        key, inner = next(iter(messages.items()))
+        return _first(inner, f"{where}.{key}" if where else str(key))
+    if isinstance(messages, list) and messages:
+        return _first(messages[0], where)
+    return f"{where}: {messages}"
+
+
+def _checked_game(entry: Mapping[str, Any]) -> CheckedGame:
+    """The game as an import checks it (every hand scored again), with its id, token hash and
+    version kept."""
+    try:
+        checked = check_export({k: v for k, v in entry.items() if k not in GAME_ONLY})
+    except RuleViolation as violation:
+        at = f" (at {violation.field})" if violation.field else ""
+        raise RestoreRefused(f"game {entry['id']}: {violation.message}{at}") from None
+    game = checked.game
+    game.id, game.token_hash, game.version = entry["id"], entry["token_hash"], entry["version"]
+    game.seed_name = entry["seed_name"]
+    return checked
+
+
+def _checked_tournament(entry: Mapping[str, Any], game_ids: set[int]) -> dict[str, Any]:
+    """The tournament's row, reported games and scorers, after the pure package has rebuilt it
+    from them as every read will."""
+    tid = entry["id"]
+    try:
+        variant = find_variant(entry["variant"])
+        teams = [pure.Team(t["name"], tuple(t["players"])) for t in entry["teams"]]
+        options = pure.check_tournament(entry["format"], variant.key,
+                                        sides_per_team(variant.key, entry["format"]), teams,
+                                        entry["options"])
+        reports = [pure.Report(g["match"], g["number"], tuple(g["scores"]), tuple(g["teams"]),
+                               g["game_id"]) for g in entry["games"]]
+        if entry["seed"] is None and (reports or entry["scorers"] or entry["advances"]):
+            raise RuleViolation("a tournament not drawn yet has no games, scorers or advances",
+                                "seed")
+        if entry["seed"] is not None:
+            built = pure.build(entry["format"], teams, options, entry["seed"],
+                               entry["advances"], reports)
+            if built.advances != entry["advances"] or built.stale:
+                raise RuleViolation("its reported games and advances do not rebuild it "
+                                    f"(advances {built.advances} of {entry['advances']}, "
+                                    f"{len(built.stale)} games that fit no match)", "games")
+        for g in entry["games"]:
+            if g["game_id"] is not None and g["game_id"] not in game_ids:
+                raise RuleViolation(f"it links game {g['game_id']}, which is not in the backup",
+                                    "games")
+    except (ValueError, LookupError, TypeError) as error:  # RuleViolation is a ValueError
+        message = error.message if isinstance(error, RuleViolation) else repr(error)
+        raise RestoreRefused(f"tournament {tid}: {message}") from None
+    fields_ = ("id", "name", "variant", "format", "teams", "seed", "advances", "token_hash",
+               "version", "seed_name")
+    return {
+        "row": {**{k: entry[k] for k in fields_}, "options": options,
+                "created_at": moment(entry["created_at"], "created_at"),
+                "updated_at": moment(entry["updated_at"], "updated_at")},
+        "games": [{**{k: g[k] for k in ("match", "number", "scores", "teams", "game_id")},
+                   "tournament_id": tid, "created_at": moment(g["created_at"], "created_at"),
+                   "updated_at": moment(g["updated_at"], "updated_at")}
+                  for g in entry["games"]],
+        "scorers": [{"tournament_id": tid, "match": s["match"], "token_hash": s["token_hash"],
+                     "created_at": moment(s["created_at"], "created_at")}
+                    for s in entry["scorers"]],
+    }
+
+
+def _store(games: list[CheckedGame], tournaments: list[dict[str, Any]]) -> None:
+    """One transaction, with the database to itself: refused unless it is empty."""
+    session = db.session
+    with db.writers_turn():
+        try:
+            connection = session.connection()
+            _lock(connection)
+            if (connection.execute(select(Game.id).limit(1)).first() is not None
+                    or connection.execute(select(Tournament.id).limit(1)).first() is not None):
+                raise RestoreRefused(
+                    "the database is not empty (it has games or tournaments); restore only into "
+                    "a new database, made with `flask --app scorekeeper db upgrade`")
+            _insert(connection, Game, [_columns(c.game, Game) for c in games])
+            _insert(connection, Hand, [{**_columns(h, Hand), "game_id": c.game.id}
+                                       for c in games for h in c.hands])
+            _insert(connection, HandChange, [{**_columns(h, HandChange), "game_id": c.game.id}
+                                             for c in games for h in c.changes])
+            _insert(connection, Tournament, [t["row"] for t in tournaments])
+            _insert(connection, TournamentGame, [g for t in tournaments for g in t["games"]])
+            _insert(connection, ScorerToken, [s for t in tournaments for s in t["scorers"]])
+            _move_sequences(connection)
+            session.commit()
+        except IntegrityError as error:
+            session.rollback()
+            raise RestoreRefused(f"the backup contradicts itself: {error.orig}") from None
+        except BaseException:
+            session.rollback()
+            raise
+
+
+def _lock(connection: Connection) -> None:
+    """No other writer between the check that the database is empty and the commit."""
+    if connection.dialect.name == "sqlite":
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
+    else:
+        connection.exec_driver_sql("LOCK TABLE games, tournaments IN EXCLUSIVE MODE")
+
+
+def _columns(obj: Any, model: type[Any]) -> dict[str, Any]:
+    """The object's column values, without an id the database is to number (a Core insert: the
+    ORM would number the version column afresh)."""
+    values = {c.key: getattr(obj, c.key) for c in model.__table__.columns}
+    if values.get("id") is None:
+        values.pop("id", None)
+    return values
+
+
+def _insert(connection: Connection, model: type[Any], rows: list[dict[str, Any]]) -> None:
+    if rows:
+        connection.execute(insert(model.__table__), rows)
+
+
+def _move_sequences(connection: Connection) -> None:
+    """New games and tournaments are numbered after the restored ones. SQLite does that by
+    itself (max(id) + 1); PostgreSQL's sequences never saw the explicit ids."""
+    if connection.dialect.name != "postgresql":
+        return
+    for table in ("games", "tournaments"):
+        connection.exec_driver_sql(
+            f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), max(id)) FROM {table}")
