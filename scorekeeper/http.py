@@ -3,7 +3,10 @@ the deployment allows, JSON bodies only (415 otherwise), and writes within the l
 
 from __future__ import annotations
 
+from typing import Any, NoReturn
+
 from flask import Flask, Response, request
+from flask.json.provider import DefaultJSONProvider
 
 from scorekeeper.api.blueprint import WRITES
 from scorekeeper.errors import error_response
@@ -17,6 +20,23 @@ API_POLICY = "default-src 'none'; frame-ancestors 'none'"
 CORS_HEADERS = "Authorization, Content-Type, If-Match, If-None-Match, Idempotency-Key"
 CORS_EXPOSED = "ETag, Location, Idempotent-Replayed, Retry-After"
 PERIOD_NAMES = {1: "second", 60: "minute", 3600: "hour"}
+
+
+class StrictJSON(DefaultJSONProvider):
+    """JSON as RFC 8259 has it: NaN and Infinity are neither read (so never stored, where they
+    would make exports invalid JSON and PostgreSQL refuse them) nor written."""
+
+    def loads(self, s: str | bytes, **kwargs: Any) -> Any:
+        kwargs.setdefault("parse_constant", _not_json)
+        return super().loads(s, **kwargs)
+
+    def dumps(self, obj: Any, **kwargs: Any) -> str:
+        kwargs.setdefault("allow_nan", False)
+        return super().dumps(obj, **kwargs)
+
+
+def _not_json(literal: str) -> NoReturn:
+    raise ValueError(f"{literal} is not a JSON number")
 
 
 def register(app: Flask) -> None:
