@@ -59,7 +59,9 @@ class Name(fields.String):
     it must have 1 to `most` characters (the limit shows in the spec as minLength/maxLength)."""
 
     def __init__(self, most: int = MAX_NAME, **kwargs: Any) -> None:
-        super().__init__(validate=validate.Length(1, most), **kwargs)
+        metadata = {"description": f"surrounding whitespace is dropped, then 1 to {most} "
+                                   f"characters", **kwargs.pop("metadata", {})}
+        super().__init__(validate=validate.Length(1, most), metadata=metadata, **kwargs)
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
         return str(super()._deserialize(value, attr, data, **kwargs)).strip()
