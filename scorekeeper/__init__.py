@@ -26,7 +26,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.config.from_pyfile("config.py", silent=True)
     else:
         app.config.from_mapping(test_config)
-    app.json.sort_keys = False  # type: ignore[attr-defined]
+    app.json = http.StrictJSON(app)
+    app.json.sort_keys = False
     hops = app.config["PROXY_HOPS"]
     if hops:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops)  # type: ignore[method-assign]

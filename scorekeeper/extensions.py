@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import fcntl
+import functools
+import json
 import os
 import threading
 import time
@@ -13,13 +15,16 @@ from flask import Flask, current_app
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.orm import Session, scoped_session, sessionmaker
 
+STRICT_JSON = functools.partial(json.dumps, allow_nan=False)
+
 
 class Database:
     """One engine per app and a session per thread, removed when the app context ends."""
 
     def init_app(self, app: Flask) -> None:
         url = app.config["DATABASE_URL"]
-        engine = create_engine(url, **_engine_options(url))
+        # JSON columns hold strict JSON: a NaN fails its write rather than every later export.
+        engine = create_engine(url, json_serializer=STRICT_JSON, **_engine_options(url))
         if engine.dialect.name == "sqlite":
             _tune_sqlite(engine, app.config["SQLITE_BUSY_TIMEOUT_MS"])
         session = scoped_session(sessionmaker(bind=engine, expire_on_commit=False))

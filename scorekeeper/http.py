@@ -4,7 +4,10 @@ within the limit (429)."""
 
 from __future__ import annotations
 
+from typing import Any, NoReturn
+
 from flask import Flask, Response, request
+from flask.json.provider import DefaultJSONProvider
 
 from scorekeeper.api.blueprint import WRITES
 from scorekeeper.errors import error_response
@@ -19,6 +22,23 @@ CORS_HEADERS = "Authorization, Content-Type, If-Match, If-None-Match, Idempotenc
 CORS_EXPOSED = "ETag, Location, Idempotent-Replayed, Retry-After"
 # Endpoints that take more than MAX_CONTENT_LENGTH, and the setting of their own limit.
 LARGE_BODIES = {"games.Import": "IMPORT_MAX_CONTENT_LENGTH"}
+
+
+class StrictJSON(DefaultJSONProvider):
+    """JSON as RFC 8259 has it: NaN and Infinity are neither read (so never stored, where they
+    would make exports invalid JSON and PostgreSQL refuse them) nor written."""
+
+    def loads(self, s: str | bytes, **kwargs: Any) -> Any:
+        kwargs.setdefault("parse_constant", _not_json)
+        return super().loads(s, **kwargs)
+
+    def dumps(self, obj: Any, **kwargs: Any) -> str:
+        kwargs.setdefault("allow_nan", False)
+        return super().dumps(obj, **kwargs)
+
+
+def _not_json(literal: str) -> NoReturn:
+    raise ValueError(f"{literal} is not a JSON number")
 
 
 def register(app: Flask) -> None:

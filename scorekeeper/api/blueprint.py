@@ -1,4 +1,5 @@
-"""The Blueprint every API module uses: flask-smorest's, with a JSON parser that never crashes."""
+"""The Blueprint every API module uses: flask-smorest's, with a JSON parser that never crashes and
+never lets through text that could not be stored or written out again."""
 
 from __future__ import annotations
 
@@ -7,22 +8,71 @@ from typing import Any
 
 import flask
 import flask_smorest
-from webargs.flaskparser import FlaskParser
+from webargs import core
+from webargs.flaskparser import FlaskParser, is_json_request
+
+from scorekeeper.api.schemas import unsafe_character
 
 WRITES = ("POST", "PUT", "PATCH", "DELETE")
+# Levels of arrays and objects a body may have; the deepest the API takes (an imported game's
+# history entry with the hand in it) is about 6.
+MAX_DEPTH = 32
 
 
 class SafeJsonParser(FlaskParser):
-    """Bodies nested too deep for the decoder, or numbers too long to convert, are malformed
-    JSON (400) like any other, never a crash."""
+    """Bodies that are not strict JSON (NaN, Infinity), nested too deep for the decoder, or with
+    numbers too long to convert, are malformed JSON (400) like any other, never a crash. Every
+    string in a decoded body, keys included, must be storable text (422)."""
 
     def _raw_load_json(self, req: flask.Request) -> Any:
+        if not is_json_request(req):
+            return core.missing
         try:
-            return super()._raw_load_json(req)
+            body = flask.json.loads(req.get_data(cache=True).decode())  # the app's strict JSON
         except json.JSONDecodeError:
             raise
         except (RecursionError, ValueError) as error:  # handled below like any malformed body
             raise json.JSONDecodeError(str(error), "body", 0) from error
+        check_body(body)
+        return body
+
+
+def check_body(body: Any) -> None:
+    """Walk the decoded body (without recursion, however deep it is): 400 past MAX_DEPTH, 422
+    naming every string that contains a control character or a lone surrogate.
+
+    Depth is 400, like the decoder's own RecursionError for deeper bodies: it is the document's
+    shape, not any field's content, that is refused. Free-form objects (options, an imported
+    hand's input, history) are walked like the rest, which no field's validator could reach."""
+    faults: dict[str, list[str]] = {}
+    stack: list[tuple[Any, tuple[str, ...], int]] = [(body, (), 1)]
+    while stack:
+        value, path, depth = stack.pop()
+        if isinstance(value, str):
+            fault = unsafe_character(value)
+            if fault is not None:
+                faults.setdefault(".".join(path) or "body", []).append(sentence(fault))
+            continue
+        if not isinstance(value, dict | list):
+            continue
+        if depth > MAX_DEPTH:
+            flask_smorest.abort(400, message=f"The request body is nested deeper than "
+                                             f"{MAX_DEPTH} levels of arrays and objects.")
+        children = []
+        for key, item in value.items() if isinstance(value, dict) else enumerate(value):
+            fault = unsafe_character(key) if isinstance(key, str) else None
+            if fault is not None:  # its value is not looked at: the key is not repeated back
+                faults.setdefault(".".join(path) or "body", []).append(
+                    sentence(f"a key {fault}"))
+            else:
+                children.append((item, (*path, str(key)), depth + 1))
+        stack.extend(reversed(children))  # in the body's order
+    if faults:
+        flask_smorest.abort(422, messages={"json": faults})
+
+
+def sentence(text: str) -> str:
+    return f"{text[:1].upper()}{text[1:]}."
 
 
 class Blueprint(flask_smorest.Blueprint):  # type: ignore[misc]
@@ -41,4 +91,3 @@ class Blueprint(flask_smorest.Blueprint):  # type: ignore[misc]
         if self.write_limited and method.upper() in WRITES:
             doc.setdefault("responses", {})["429"] = "WRITE_LIMIT"
         return doc
-

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import marshmallow as ma
@@ -9,7 +10,8 @@ from marshmallow import fields, validate
 
 MAX_SEAT = 63
 MAX_TRICKS = 1000
-MAX_NAME = 60
+MAX_NAME = 60  # a side's, team's or player's name
+MAX_TOURNAMENT_NAME = 120
 MAX_CALLS = 200
 # An export holds at most MAX_HANDS hands (fifty times a long game) and MAX_CHANGES history
 # entries (each hand recorded, and corrections and undos twice over).
@@ -22,6 +24,26 @@ EXPORT_ITEM_BYTES = 2 * 1024
 IMPORT_MAX_BYTES = (MAX_HANDS + MAX_CHANGES) * EXPORT_ITEM_BYTES + 256 * 1024
 INSTANT = ("an instant: ISO 8601 with its offset (Z or +hh:mm; a time without one is refused), "
            "from 1970 up to the end of 2999 in UTC; written back in UTC, with Z")
+# Text no database column, CSV or JSON file can hold as it is: control characters (category Cc;
+# PostgreSQL refuses NUL) and lone surrogates (no UTF-8 for them, so exports would fail).
+UNSAFE_CHARACTER = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
+def unsafe_character(text: str) -> str | None:
+    """Why `text` cannot be stored or written out, or None when it can."""
+    found = UNSAFE_CHARACTER.search(text)
+    if found is None:
+        return None
+    char = found.group()
+    kind = "a lone surrogate" if "\ud800" <= char <= "\udfff" else "a control character"
+    return f"contains {kind} (U+{ord(char):04X})"
+
+
+def storable(text: str) -> None:
+    """A validator: text without control characters or lone surrogates."""
+    fault = unsafe_character(text)
+    if fault is not None:
+        raise ma.ValidationError(f"{fault[:1].upper()}{fault[1:]}.")
 
 
 class Strict(ma.Schema):
@@ -41,6 +63,19 @@ class ErrorSchema(ma.Schema):
         "example": "The tricks add up to 11, but a hand has 10."})
     errors = fields.Dict(metadata={"description": "messages by field",
                                    "example": {"tricks": ["the tricks add up to 11"]}})
+
+
+class Name(fields.String):
+    """A side's, team's, player's or tournament's name: surrounding whitespace is dropped, then
+    it must have 1 to `most` characters (the limit shows in the spec as minLength/maxLength)."""
+
+    def __init__(self, most: int = MAX_NAME, **kwargs: Any) -> None:
+        metadata = {"description": f"surrounding whitespace is dropped, then 1 to {most} "
+                                   f"characters", **kwargs.pop("metadata", {})}
+        super().__init__(validate=validate.Length(1, most), metadata=metadata, **kwargs)
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
+        return str(super()._deserialize(value, attr, data, **kwargs)).strip()
 
 
 class StrictBool(fields.Boolean):
@@ -94,9 +129,8 @@ class VariantSchema(Strict):
 
 
 class SideSchema(Strict):
-    name = fields.Str(required=True, validate=validate.Length(1, MAX_NAME),
-                      metadata={"example": "North-South"})
-    players = fields.List(fields.Str(validate=validate.Length(1, MAX_NAME)), required=True,
+    name = Name(required=True, metadata={"example": "North-South"})
+    players = fields.List(Name(), required=True,
                           validate=validate.Length(1, 8), metadata={"example": ["Ann", "Cy"]})
 
 
@@ -361,7 +395,7 @@ class CreateHeadersSchema(ma.Schema):
     class Meta:
         unknown = ma.EXCLUDE
 
-    idempotency_key = fields.Str(data_key="Idempotency-Key", metadata={
+    idempotency_key = fields.Str(data_key="Idempotency-Key", validate=storable, metadata={
         "description": "any unique string, best a random UUID: a retry with the same key and "
                        "body returns the first reply (a token it issued included) and stores "
                        "nothing new; replies are kept for 24 hours (the server's "
@@ -510,15 +544,14 @@ MAX_SCORE = 100_000
 
 
 class TeamInputSchema(Strict):
-    name = fields.Str(required=True, validate=validate.Length(1, MAX_NAME),
-                      metadata={"example": "Les As"})
-    players = fields.List(fields.Str(validate=validate.Length(1, MAX_NAME)), required=True,
+    name = Name(required=True, metadata={"example": "Les As"})
+    players = fields.List(Name(), required=True,
                           validate=validate.Length(1, 3), metadata={"example": ["Ann", "Cy"]})
 
 
 class TournamentCreateSchema(Strict):
-    name = fields.Str(required=True, validate=validate.Length(1, 120),
-                      metadata={"example": "Tournoi de la Saint-Jean"})
+    name = Name(MAX_TOURNAMENT_NAME, required=True,
+                metadata={"example": "Tournoi de la Saint-Jean"})
     variant = fields.Str(required=True, metadata={"example": "quebec-500"})
     format = fields.Str(required=True, metadata={
         "description": "quebec, single_elimination, round_robin, swiss or rummy_tables",

@@ -4,8 +4,6 @@ imported back as a new game after the rules have checked every hand, and the sco
 
 from __future__ import annotations
 
-import csv
-import io
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -19,6 +17,7 @@ from scorekeeper.rules.errors import RuleViolation
 from scorekeeper.rules.registry import find_variant
 from scorekeeper.services import present
 from scorekeeper.services.games import history, list_hands, table_of
+from scorekeeper.services.spreadsheet import csv_text
 from scorekeeper.services.writes import INTERNAL, Reply, WriteRequest, create_once, hash_token
 
 FORMAT = "scorekeeper.game/1"
@@ -149,12 +148,9 @@ def import_game(data: Mapping[str, Any], request: WriteRequest = INTERNAL) -> Re
 def sheet_csv(game_id: int) -> str:
     """The score sheet: one row per hand with each side's points and running total."""
     game, hands = list_hands(game_id)
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
     names = [side["name"] for side in game.sides]
-    writer.writerow(["hand", *(f"{n} points" for n in names), *(f"{n} total" for n in names),
-                     "explanation"])
-    for hand in hands:
-        writer.writerow([hand.number, *hand.deltas, *hand.state["scores"],
-                         " / ".join(hand.explanation)])
-    return out.getvalue()
+    header = ["hand", *(f"{n} points" for n in names), *(f"{n} total" for n in names),
+              "explanation"]
+    return csv_text([header, *([hand.number, *hand.deltas, *hand.state["scores"],
+                                " / ".join(hand.explanation)] for hand in hands)])
+

@@ -7,8 +7,6 @@ games, so a correction can never leave a later round silently built on an old re
 
 from __future__ import annotations
 
-import csv
-import io
 import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -24,6 +22,7 @@ from scorekeeper.models import Tournament as TournamentRow
 from scorekeeper.rules.errors import RuleViolation
 from scorekeeper.rules.registry import find_variant
 from scorekeeper.services import present
+from scorekeeper.services.spreadsheet import csv_text
 from scorekeeper.services.writes import (
     INTERNAL,
     Guard,
@@ -160,15 +159,12 @@ def bracket_view(tournament_id: int) -> dict[str, Any]:
 
 def standings_csv(tournament_id: int) -> str:
     _, body = tagged_view(tournament_id)
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(["rank", "number", "team", "players", "played", "won", "lost", "points",
-                     "scored", "against"])
+    header = ["rank", "number", "team", "players", "played", "won", "lost", "points", "scored",
+              "against"]
     players = {team["team"]: " & ".join(team["players"]) for team in body["teams"]}
-    for s in body["standings"]:
-        writer.writerow([s["rank"], s["number"], s["name"], players[s["team"]], s["played"],
-                         s["won"], s["lost"], s["points"], s["scored"], s["against"]])
-    return out.getvalue()
+    return csv_text([header, *([s["rank"], s["number"], s["name"], players[s["team"]],
+                                s["played"], s["won"], s["lost"], s["points"], s["scored"],
+                                s["against"]] for s in body["standings"])])
 
 
 # -- writing ------------------------------------------------------------------------------------
