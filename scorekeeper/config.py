@@ -15,6 +15,10 @@ def defaults(instance_path: str) -> dict[str, Any]:
         # workers can switch this off and run `flask db upgrade` once before starting them.
         "AUTO_MIGRATE": os.environ.get("SCOREKEEPER_AUTO_MIGRATE", "1") != "0",
         "SQLITE_BUSY_TIMEOUT_MS": 10_000,
+        # FULL: each commit syncs the write-ahead log, so an acknowledged hand survives a power
+        # cut (NORMAL, SQLite's usual WAL setting, may lose the last ones). The benchmark
+        # benchmarks/fsync.py compares the two.
+        "SQLITE_SYNCHRONOUS": "FULL",
         "MAX_CONTENT_LENGTH": 256 * 1024,
         "API_TITLE": "scorekeeper",
         "API_VERSION": "1.0.0",

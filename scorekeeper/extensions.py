@@ -21,7 +21,8 @@ class Database:
         url = app.config["DATABASE_URL"]
         engine = create_engine(url, **_engine_options(url))
         if engine.dialect.name == "sqlite":
-            _tune_sqlite(engine, app.config["SQLITE_BUSY_TIMEOUT_MS"])
+            _tune_sqlite(engine, app.config["SQLITE_BUSY_TIMEOUT_MS"],
+                         app.config["SQLITE_SYNCHRONOUS"])
         session = scoped_session(sessionmaker(bind=engine, expire_on_commit=False))
         app.extensions["scorekeeper.db"] = (engine, session)
         app.teardown_appcontext(lambda _exc: session.remove())
@@ -103,8 +104,14 @@ def _engine_options(url: str) -> dict[str, Any]:
     return {"pool_pre_ping": True}
 
 
-def _tune_sqlite(engine: Engine, busy_timeout_ms: int) -> None:
-    """WAL lets readers run beside a writer; the busy timeout makes writers queue, not fail."""
+SYNCHRONOUS_LEVELS = ("OFF", "NORMAL", "FULL", "EXTRA")
+
+
+def _tune_sqlite(engine: Engine, busy_timeout_ms: int, synchronous: str) -> None:
+    """WAL lets readers run beside a writer; the busy timeout makes writers queue, not fail;
+    `synchronous` says when a commit reaches the disk (FULL: before it is acknowledged)."""
+    if synchronous.upper() not in SYNCHRONOUS_LEVELS:
+        raise ValueError(f"SQLITE_SYNCHRONOUS must be one of {', '.join(SYNCHRONOUS_LEVELS)}")
 
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_connection: Any, _record: Any) -> None:
@@ -112,7 +119,7 @@ def _tune_sqlite(engine: Engine, busy_timeout_ms: int) -> None:
         cursor.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
         if engine.url.database not in (None, "", ":memory:"):
             cursor.execute("PRAGMA journal_mode = WAL")
-            cursor.execute("PRAGMA synchronous = NORMAL")
+            cursor.execute(f"PRAGMA synchronous = {synchronous.upper()}")
         cursor.execute("PRAGMA foreign_keys = ON")
         cursor.close()
 
