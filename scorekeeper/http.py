@@ -59,11 +59,14 @@ def register(app: Flask) -> None:
             response.headers.setdefault("Content-Security-Policy", API_POLICY)
         elif not request.path.startswith("/docs"):  # Swagger UI runs an inline script
             response.headers.setdefault("Content-Security-Policy", PAGE_POLICY)
+        if app.config.get("CORS_ORIGINS") and request.path.startswith("/api/"):
+            # Every API reply depends on Origin, also one without Access-Control-Allow-Origin:
+            # a cache must not hand it to an allowed origin.
+            response.vary.add("Origin")
         origin = allowed_origin(app)
         if origin is not None:
             response.headers["Access-Control-Allow-Origin"] = origin
             response.headers["Access-Control-Expose-Headers"] = CORS_EXPOSED
-            response.vary.add("Origin")
         return response
 
 
