@@ -3,6 +3,9 @@ the deployment allows, JSON bodies only (415 otherwise), and writes within the l
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+from typing import Any
+
 from flask import Flask, Response, request
 
 from scorekeeper.api.blueprint import WRITES
@@ -17,9 +20,12 @@ API_POLICY = "default-src 'none'; frame-ancestors 'none'"
 CORS_HEADERS = "Authorization, Content-Type, If-Match, If-None-Match, Idempotency-Key"
 CORS_EXPOSED = "ETag, Location, Idempotent-Replayed, Retry-After"
 PERIOD_NAMES = {1: "second", 60: "minute", 3600: "hour"}
+# Refused before the body was read: what is left of it on the connection is not a request.
+UNREAD_BODY = (413, 415)
 
 
 def register(app: Flask) -> None:
+    app.wsgi_app = ClosesConnection(app.wsgi_app)  # type: ignore[method-assign]
     limit = write_limit.parse(app.config["WRITE_LIMIT"])  # a bad setting stops the app starting
 
     @app.before_request
@@ -59,6 +65,8 @@ def register(app: Flask) -> None:
             response.headers.setdefault("Content-Security-Policy", API_POLICY)
         elif not request.path.startswith("/docs"):  # Swagger UI runs an inline script
             response.headers.setdefault("Content-Security-Policy", PAGE_POLICY)
+        if response.status_code in UNREAD_BODY:
+            response.headers["Connection"] = "close"
         if app.config.get("CORS_ORIGINS") and request.path.startswith("/api/"):
             # Every API reply depends on Origin, also one without Access-Control-Allow-Origin:
             # a cache must not hand it to an allowed origin.
@@ -89,3 +97,27 @@ def preflight(app: Flask) -> Response:
         response.headers["Access-Control-Allow-Headers"] = CORS_HEADERS
         response.headers["Access-Control-Max-Age"] = "600"
     return response
+
+
+class ClosesConnection:
+    """A reply with `Connection: close` ends its connection, under gunicorn too.
+
+    gunicorn drops the hop-by-hop headers an app sends and answers `Connection: keep-alive`; then,
+    finding more of the body unread than it will drain, it closes the connection anyway, and the
+    client's next request on it is lost. Told through its start_response, it closes the
+    connection and says so."""
+
+    def __init__(self, app: Callable[..., Iterable[bytes]]) -> None:
+        self.app = app
+
+    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]
+                 ) -> Iterable[bytes]:
+        def start(status: str, headers: list[tuple[str, str]], *exc_info: Any) -> Any:
+            if ("connection", "close") in ((k.lower(), v.lower()) for k, v in headers):
+                force_close = getattr(getattr(start_response, "__self__", None), "force_close",
+                                      None)
+                if callable(force_close):
+                    force_close()
+            return start_response(status, headers, *exc_info)
+
+        return self.app(environ, start)

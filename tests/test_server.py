@@ -8,6 +8,7 @@ Runs on SQLite, and on PostgreSQL when TEST_DATABASE_URL points there.
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import re
@@ -190,6 +191,24 @@ def test_open_live_pages_do_not_block_writes(servers: Callable[..., Server]) -> 
     finally:
         for stream in streams:
             stream.close()
+
+
+def test_a_body_over_the_cap_closes_its_connection_cleanly(
+        servers: Callable[..., Server]) -> None:
+    """The 413 comes before the body is read; the server closes the connection after it and says
+    so, and the client's next request goes on a new one (it was lost on the old one)."""
+    server = servers()
+    connection = http.client.HTTPConnection(server.base.removeprefix("http://"), timeout=30)
+    try:
+        body = json.dumps({"variant": "australian-500", "sides": FOUR, "pad": "x" * 300_000})
+        connection.request("POST", "/api/v1/games", body, {"Content-Type": "application/json"})
+        refused = connection.getresponse()
+        assert (refused.status, refused.getheader("Connection")) == (413, "close")
+        assert json.loads(refused.read())["code"] == 413
+        connection.request("GET", "/api/v1/variants")
+        assert connection.getresponse().status == 200
+    finally:
+        connection.close()
 
 
 def next_id(stream: Any) -> str:

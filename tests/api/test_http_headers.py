@@ -59,6 +59,7 @@ def test_a_body_that_is_not_json_is_refused(client: FlaskClient, content_type: s
     response = client.post(f"{API}/games", data='{"variant": "australian-500"}',
                            headers={"Content-Type": content_type})
     assert_error(response, 415)
+    assert response.headers["Connection"] == "close"  # the unread body is no next request
     assert client.get(f"{API}/games/1").status_code == 404
 
 
