@@ -6,11 +6,12 @@ import fcntl
 import os
 import threading
 import time
+from collections.abc import Mapping
 from types import TracebackType
 from typing import Any, ClassVar
 
 from flask import Flask, current_app
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Engine, create_engine, event, make_url
 from sqlalchemy.orm import Session, scoped_session, sessionmaker
 
 
@@ -19,7 +20,7 @@ class Database:
 
     def init_app(self, app: Flask) -> None:
         url = app.config["DATABASE_URL"]
-        engine = create_engine(url, **_engine_options(url))
+        engine = create_engine(url, **_engine_options(url, app.config))
         if engine.dialect.name == "sqlite":
             _tune_sqlite(engine, app.config["SQLITE_BUSY_TIMEOUT_MS"],
                          app.config["SQLITE_SYNCHRONOUS"])
@@ -97,11 +98,16 @@ class WritersTurn:
         self.end()
 
 
-def _engine_options(url: str) -> dict[str, Any]:
+def _engine_options(url: str, config: Mapping[str, Any]) -> dict[str, Any]:
+    pool = {"pool_size": config["DB_POOL_SIZE"], "max_overflow": config["DB_MAX_OVERFLOW"],
+            "pool_timeout": config["DB_POOL_TIMEOUT"]}
     if url.startswith("sqlite"):
         # pysqlite's own busy handling is replaced by the PRAGMA below.
-        return {"connect_args": {"check_same_thread": False, "timeout": 0}}
-    return {"pool_pre_ping": True}
+        options: dict[str, Any] = {"connect_args": {"check_same_thread": False, "timeout": 0}}
+        if make_url(url).database not in (None, "", ":memory:"):  # in memory: one connection
+            options.update(pool)
+        return options
+    return {"pool_pre_ping": True, **pool}
 
 
 SYNCHRONOUS_LEVELS = ("OFF", "NORMAL", "FULL", "EXTRA")
