@@ -63,3 +63,12 @@ def test_a_server_with_no_connection_slot_left_is_a_503(tmp_path: Path, refusal:
     response = app.test_client().get(f"{API}/games/1")
     assert_error(response, status)
     assert ("Retry-After" in response.headers) == (status == 503)
+
+
+def test_the_spec_documents_the_503_where_the_database_is_used(app: Flask) -> None:
+    spec = app.extensions["scorekeeper.api"].spec.to_dict()
+    for path, operations in spec["paths"].items():
+        for method, operation in operations.items():
+            uses_database = not path.startswith((f"{API}/variants", f"{API}/adjudicate"))
+            assert ("503" in operation["responses"]) == uses_database, (method, path)
+    assert "Retry-After" in spec["components"]["responses"]["DATABASE_BUSY"]["headers"]
