@@ -69,6 +69,8 @@ def test_the_spec_documents_the_503_where_the_database_is_used(app: Flask) -> No
     spec = app.extensions["scorekeeper.api"].spec.to_dict()
     for path, operations in spec["paths"].items():
         for method, operation in operations.items():
+            if method == "parameters":
+                continue
             uses_database = not path.startswith((f"{API}/variants", f"{API}/adjudicate"))
             assert ("503" in operation["responses"]) == uses_database, (method, path)
     assert "Retry-After" in spec["components"]["responses"]["DATABASE_BUSY"]["headers"]
