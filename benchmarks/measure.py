@@ -18,12 +18,12 @@ from scorekeeper import create_app
 
 
 @contextmanager
-def throwaway_app() -> Iterator[Flask]:
+def throwaway_app(**config: Any) -> Iterator[Flask]:
     """The app on a fresh SQLite file in a temporary folder, deleted afterwards. No write limit:
-    one client writing flat out would soon get 429s."""
+    one client writing flat out would soon get 429s. `config` adds or overrides settings."""
     with tempfile.TemporaryDirectory(prefix="scorekeeper-bench-") as tmp:
         yield create_app({"DATABASE_URL": f"sqlite:///{Path(tmp) / 'bench.sqlite'}",
-                          "WRITE_LIMIT": "0"})
+                          "WRITE_LIMIT": "0", **config})
 
 
 def timed(samples: list[float], call: Callable[[], Any]) -> Any:

@@ -6,8 +6,7 @@ import os
 from collections.abc import Mapping
 from typing import Any
 
-from flask import Flask, send_from_directory
-from swagger_ui_bundle import swagger_ui_path
+from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from scorekeeper import api as api_package
@@ -44,10 +43,4 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     cli.register(app)
     web.register(app)
     http.register(app)
-
-    @app.get("/docs/assets/<path:filename>")
-    def swagger_assets(filename: str) -> Any:
-        """Swagger UI's files, served by the app itself: the docs work offline."""
-        return send_from_directory(str(swagger_ui_path), filename, max_age=86400)
-
     return app

@@ -16,7 +16,19 @@ def defaults(instance_path: str) -> dict[str, Any]:
         # Bring the schema to the newest migration when the app starts; a deployment with several
         # workers can switch this off and run `flask db upgrade` once before starting them.
         "AUTO_MIGRATE": os.environ.get("SCOREKEEPER_AUTO_MIGRATE", "1") != "0",
+        # Connections each worker keeps open to the database (PostgreSQL; a SQLite file too), how
+        # many more it may open under load, and how long a request waits for one before it gets
+        # a 503. Every worker of every app server may open size + overflow connections: keep
+        # servers x workers x (size + overflow) plus a margin under PostgreSQL's max_connections
+        # (README, Production). 5 + 5 lets 2 servers of 4 workers share a default server (100).
+        "DB_POOL_SIZE": int(os.environ.get("SCOREKEEPER_DB_POOL_SIZE", "5")),
+        "DB_MAX_OVERFLOW": int(os.environ.get("SCOREKEEPER_DB_MAX_OVERFLOW", "5")),
+        "DB_POOL_TIMEOUT": float(os.environ.get("SCOREKEEPER_DB_POOL_TIMEOUT", "5")),
         "SQLITE_BUSY_TIMEOUT_MS": 10_000,
+        # FULL: each commit syncs the write-ahead log, so an acknowledged hand survives a power
+        # cut (NORMAL, SQLite's usual WAL setting, may lose the last ones). The benchmark
+        # benchmarks/fsync.py compares the two.
+        "SQLITE_SYNCHRONOUS": "FULL",
         # The largest request body; POST /games/import takes a whole game, up to the largest
         # export its schema allows (api.schemas.IMPORT_MAX_BYTES, about 16 MiB).
         "MAX_CONTENT_LENGTH": 256 * 1024,
@@ -26,8 +38,6 @@ def defaults(instance_path: str) -> dict[str, Any]:
         "OPENAPI_VERSION": "3.0.3",
         "OPENAPI_URL_PREFIX": "/",
         "OPENAPI_JSON_PATH": "openapi.json",
-        "OPENAPI_SWAGGER_UI_PATH": "/docs",
-        "OPENAPI_SWAGGER_UI_URL": "/docs/assets/",
         "JSON_SORT_KEYS": False,
         # Other front ends allowed to call the API from a browser: a comma-separated list of
         # origins (https://club.example), or "*".

@@ -12,6 +12,8 @@ from typing import Any
 
 from flask import Flask, Response, jsonify
 from flask_smorest import Api
+from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from werkzeug.exceptions import HTTPException
 
 from scorekeeper.api.schemas import ErrorSchema
@@ -122,6 +124,35 @@ def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(ServiceError)
     def _service_error(error: ServiceError) -> Response:
         return error_response(error.status, _sentence(error.message), error.errors, error.headers)
+
+    @app.errorhandler(PoolTimeout)
+    @app.errorhandler(OperationalError)
+    def _database_busy(error: Exception) -> Response:
+        if not database_busy(error):
+            raise error  # a real fault: logged, and a 500
+        return error_response(
+            503, f"The database is busy. Try again in {BUSY_RETRY_AFTER_S} s.",
+            headers={"Retry-After": str(BUSY_RETRY_AFTER_S)})
+
+
+BUSY_RETRY_AFTER_S = 3
+# PostgreSQL refusing a connection for want of slots (SQLSTATE 53300: max_connections, or a
+# role's or database's CONNECTION LIMIT). psycopg gives a failed connection no SQLSTATE, only the
+# server's message.
+NO_CONNECTION_SLOTS = ("too many clients", "too many connections",
+                       "remaining connection slots are reserved")
+
+
+def database_busy(error: BaseException) -> bool:
+    """No connection to be had, for now: the pool stayed empty for the pool timeout, or the
+    server has no slot left. Any other OperationalError is a fault."""
+    if isinstance(error, PoolTimeout):
+        return True
+    if not isinstance(error, OperationalError):
+        return False
+    if getattr(error.orig, "sqlstate", None) == "53300":
+        return True
+    return any(words in str(error.orig).lower() for words in NO_CONNECTION_SLOTS)
 
 
 def _sentence(message: str) -> str:

@@ -8,11 +8,12 @@ import json
 import os
 import threading
 import time
+from collections.abc import Mapping
 from types import TracebackType
 from typing import Any, ClassVar
 
 from flask import Flask, current_app
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Engine, create_engine, event, make_url
 from sqlalchemy.orm import Session, scoped_session, sessionmaker
 
 STRICT_JSON = functools.partial(json.dumps, allow_nan=False)
@@ -24,9 +25,11 @@ class Database:
     def init_app(self, app: Flask) -> None:
         url = app.config["DATABASE_URL"]
         # JSON columns hold strict JSON: a NaN fails its write rather than every later export.
-        engine = create_engine(url, json_serializer=STRICT_JSON, **_engine_options(url))
+        engine = create_engine(url, json_serializer=STRICT_JSON,
+                               **_engine_options(url, app.config))
         if engine.dialect.name == "sqlite":
-            _tune_sqlite(engine, app.config["SQLITE_BUSY_TIMEOUT_MS"])
+            _tune_sqlite(engine, app.config["SQLITE_BUSY_TIMEOUT_MS"],
+                         app.config["SQLITE_SYNCHRONOUS"])
         session = scoped_session(sessionmaker(bind=engine, expire_on_commit=False))
         app.extensions["scorekeeper.db"] = (engine, session)
         app.teardown_appcontext(lambda _exc: session.remove())
@@ -101,15 +104,26 @@ class WritersTurn:
         self.end()
 
 
-def _engine_options(url: str) -> dict[str, Any]:
+def _engine_options(url: str, config: Mapping[str, Any]) -> dict[str, Any]:
+    pool = {"pool_size": config["DB_POOL_SIZE"], "max_overflow": config["DB_MAX_OVERFLOW"],
+            "pool_timeout": config["DB_POOL_TIMEOUT"]}
     if url.startswith("sqlite"):
         # pysqlite's own busy handling is replaced by the PRAGMA below.
-        return {"connect_args": {"check_same_thread": False, "timeout": 0}}
-    return {"pool_pre_ping": True}
+        options: dict[str, Any] = {"connect_args": {"check_same_thread": False, "timeout": 0}}
+        if make_url(url).database not in (None, "", ":memory:"):  # in memory: one connection
+            options.update(pool)
+        return options
+    return {"pool_pre_ping": True, **pool}
 
 
-def _tune_sqlite(engine: Engine, busy_timeout_ms: int) -> None:
-    """WAL lets readers run beside a writer; the busy timeout makes writers queue, not fail."""
+SYNCHRONOUS_LEVELS = ("OFF", "NORMAL", "FULL", "EXTRA")
+
+
+def _tune_sqlite(engine: Engine, busy_timeout_ms: int, synchronous: str) -> None:
+    """WAL lets readers run beside a writer; the busy timeout makes writers queue, not fail;
+    `synchronous` says when a commit reaches the disk (FULL: before it is acknowledged)."""
+    if synchronous.upper() not in SYNCHRONOUS_LEVELS:
+        raise ValueError(f"SQLITE_SYNCHRONOUS must be one of {', '.join(SYNCHRONOUS_LEVELS)}")
 
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_connection: Any, _record: Any) -> None:
@@ -117,7 +131,7 @@ def _tune_sqlite(engine: Engine, busy_timeout_ms: int) -> None:
         cursor.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
         if engine.url.database not in (None, "", ":memory:"):
             cursor.execute("PRAGMA journal_mode = WAL")
-            cursor.execute("PRAGMA synchronous = NORMAL")
+            cursor.execute(f"PRAGMA synchronous = {synchronous.upper()}")
         cursor.execute("PRAGMA foreign_keys = ON")
         cursor.close()
 

@@ -4,6 +4,7 @@ within the limit (429)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from typing import Any, NoReturn
 
 from flask import Flask, Response, request
@@ -18,8 +19,13 @@ JSON_TYPES = ("application/json",)
 PAGE_POLICY = ("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
                "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
 API_POLICY = "default-src 'none'; frame-ancestors 'none'"
+# Swagger UI (/docs): its scripts are files of the app; its icons are data: images.
+DOCS_POLICY = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+               "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
 CORS_HEADERS = "Authorization, Content-Type, If-Match, If-None-Match, Idempotency-Key"
 CORS_EXPOSED = "ETag, Location, Idempotent-Replayed, Retry-After"
+# Refused before the body was read: what is left of it on the connection is not a request.
+UNREAD_BODY = (413, 415)
 # Endpoints that take more than MAX_CONTENT_LENGTH, and the setting of their own limit.
 LARGE_BODIES = {"games.Import": "IMPORT_MAX_CONTENT_LENGTH"}
 
@@ -42,6 +48,7 @@ def _not_json(literal: str) -> NoReturn:
 
 
 def register(app: Flask) -> None:
+    app.wsgi_app = ClosesConnection(app.wsgi_app)  # type: ignore[method-assign]
     # A bad setting stops the app starting.
     limits = {write_limit.WRITES: write_limit.parse(app.config["WRITE_LIMIT"]),
               write_limit.AUTH_FAILURES: write_limit.parse(app.config["AUTH_FAILURE_LIMIT"])}
@@ -90,13 +97,20 @@ def register(app: Flask) -> None:
         response.headers.setdefault("X-Frame-Options", "DENY")
         if request.path.startswith("/api/"):
             response.headers.setdefault("Content-Security-Policy", API_POLICY)
-        elif not request.path.startswith("/docs"):  # Swagger UI runs an inline script
+        elif request.path == "/docs" or request.path.startswith("/docs/"):
+            response.headers.setdefault("Content-Security-Policy", DOCS_POLICY)
+        else:
             response.headers.setdefault("Content-Security-Policy", PAGE_POLICY)
+        if response.status_code in UNREAD_BODY:
+            response.headers["Connection"] = "close"
+        if app.config.get("CORS_ORIGINS") and request.path.startswith("/api/"):
+            # Every API reply depends on Origin, also one without Access-Control-Allow-Origin:
+            # a cache must not hand it to an allowed origin.
+            response.vary.add("Origin")
         origin = allowed_origin(app)
         if origin is not None:
             response.headers["Access-Control-Allow-Origin"] = origin
             response.headers["Access-Control-Expose-Headers"] = CORS_EXPOSED
-            response.vary.add("Origin")
         return response
 
 
@@ -119,3 +133,27 @@ def preflight(app: Flask) -> Response:
         response.headers["Access-Control-Allow-Headers"] = CORS_HEADERS
         response.headers["Access-Control-Max-Age"] = "600"
     return response
+
+
+class ClosesConnection:
+    """A reply with `Connection: close` ends its connection, under gunicorn too.
+
+    gunicorn drops the hop-by-hop headers an app sends and answers `Connection: keep-alive`; then,
+    finding more of the body unread than it will drain, it closes the connection anyway, and the
+    client's next request on it is lost. Told through its start_response, it closes the
+    connection and says so."""
+
+    def __init__(self, app: Callable[..., Iterable[bytes]]) -> None:
+        self.app = app
+
+    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]
+                 ) -> Iterable[bytes]:
+        def start(status: str, headers: list[tuple[str, str]], *exc_info: Any) -> Any:
+            if ("connection", "close") in ((k.lower(), v.lower()) for k, v in headers):
+                force_close = getattr(getattr(start_response, "__self__", None), "force_close",
+                                      None)
+                if callable(force_close):
+                    force_close()
+            return start_response(status, headers, *exc_info)
+
+        return self.app(environ, start)

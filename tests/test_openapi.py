@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from flask import Flask
@@ -44,6 +45,25 @@ def test_docs_page_loads_its_assets_from_the_app(client: FlaskClient) -> None:
         assert served.status_code == 200
         assert len(served.get_data()) > 10_000
         served.close()
+
+
+def test_docs_page_runs_no_inline_script(client: FlaskClient) -> None:
+    """Swagger UI starts from a script file, so the page's policy allows scripts from the app
+    alone: an injected inline script would not run."""
+    page = client.get("/docs")
+    policy = dict(directive.strip().split(" ", 1)
+                  for directive in page.headers["Content-Security-Policy"].split(";"))
+    assert policy["script-src"] == "'self'"
+    assert "'none'" in (policy["default-src"], policy["frame-ancestors"])
+    html = page.get_data(as_text=True)
+    assert re.findall(r"<script(?![^>]*\bsrc=)", html) == []  # no inline script
+    scripts = re.findall(r'<script src="([^"]+)"', html)
+    assert scripts[-1] == "/assets/docs.js"
+    script = client.get(scripts[-1])
+    assert "SwaggerUIBundle(" in script.get_data(as_text=True)
+    script.close()
+    spec_url = re.search(r'data-spec-url="([^"]+)"', html)
+    assert spec_url is not None and client.get(spec_url[1]).get_json()["openapi"] == "3.0.3"
 
 
 def test_every_request_body_has_an_example() -> None:

@@ -8,23 +8,28 @@ Runs on SQLite, and on PostgreSQL when TEST_DATABASE_URL points there.
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import re
 import subprocess
 import sys
 import threading
+import time
 import urllib.error
 import urllib.request
 from collections import Counter
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
+import sqlalchemy
 
-from tests.conftest import FOUR, database_url
+from scorekeeper.extensions import WritersTurn
+from tests.conftest import FOUR, SHARED_DATABASE, database_url
 from tests.test_concurrency import in_threads
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -61,13 +66,13 @@ class Server:
             return Reply(error.code, dict(error.headers), json.loads(error.read() or b"null"))
 
 
-def start(url: str, workers: int = 2, **env: str) -> Server:
+def start(url: str, workers: int = 2, threads: int = 8, **env: str) -> Server:
     environment = {**os.environ, "DATABASE_URL": url, "SCOREKEEPER_AUTO_MIGRATE": "0",
                    "SCOREKEEPER_WRITE_LIMIT": "0", **env}
     subprocess.run([sys.executable, "-m", "flask", "--app", "scorekeeper", "db", "upgrade"],
                    env=environment, cwd=ROOT, check=True, capture_output=True)
     process = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "--workers", str(workers), "--threads", "8",
+        [sys.executable, "-m", "gunicorn", "--workers", str(workers), "--threads", str(threads),
          "--graceful-timeout", "3",  # open event streams end with the server, not 30 s later
          "--bind", "127.0.0.1:0", "scorekeeper:create_app()"],
         env=environment, cwd=ROOT, stderr=subprocess.PIPE, text=True)
@@ -90,8 +95,8 @@ def servers(tmp_path: Path) -> Iterator[Callable[..., Server]]:
     """Start servers on the test's database; on the way out stop them and read their logs."""
     started: list[Server] = []
 
-    def make(**env: str) -> Server:
-        started.append(start(database_url(tmp_path), **env))
+    def make(workers: int = 2, threads: int = 8, **env: str) -> Server:
+        started.append(start(database_url(tmp_path), workers, threads, **env))
         return started[-1]
 
     yield make
@@ -190,6 +195,116 @@ def test_open_live_pages_do_not_block_writes(servers: Callable[..., Server]) -> 
     finally:
         for stream in streams:
             stream.close()
+
+
+def test_two_production_servers_stay_within_the_database_connections(
+        servers: Callable[..., Server], tmp_path: Path) -> None:
+    """README's production command on two app servers (8 workers of 32 threads), 128 writers at
+    once on one game while another writer holds it for a moment, so they all queue, each holding
+    a database connection. With SQLAlchemy's default pools (5 + 10 a worker: 120) PostgreSQL's
+    default 100 connections ran out and writes failed with 500; each worker's pool now stops at
+    5 + 5. A write that gets no connection within the pool timeout would be a 503 (counted,
+    allowed); every 201 is one hand."""
+    first, second = servers(workers=4, threads=32), servers(workers=4, threads=32)
+    game, auth = new_game(first)
+
+    def write(i: int) -> list[int]:
+        server = (first, second)[i % 2]
+        statuses = []
+        for n in range(3):
+            try:
+                statuses.append(server.call("POST", f"{game}/hands", HAND, **auth,
+                                            **{"Idempotency-Key": f"{i}-{n}"}).status)
+            except ValueError:  # a reply that is not JSON: not the API's
+                statuses.append(0)
+        return statuses
+
+    with peak_connections() as peak, game_held(database_url(tmp_path), game, seconds=4):
+        statuses = Counter(s for batch in in_threads(128, write) for s in batch)
+    print(f"128 writers x 3 hands: {dict(statuses)}; at most {peak[0]} database connections"
+          if SHARED_DATABASE else f"128 writers x 3 hands: {dict(statuses)}")
+    assert set(statuses) <= {201, 503}, statuses
+    # servers x workers x (pool size + overflow), and the two connections of this test
+    assert peak[0] <= 2 * 4 * (5 + 5) + 2
+    hands = first.call("GET", f"{game}/hands").body
+    assert [h["number"] for h in hands] == list(range(1, statuses[201] + 1))
+
+
+@contextmanager
+def game_held(url: str, game: str, seconds: float) -> Iterator[None]:
+    """Another writer holds the game for `seconds` from now (PostgreSQL: its row lock; SQLite:
+    the writers' turn), so every write meanwhile queues, holding a database connection."""
+    engine = sqlalchemy.create_engine(url, poolclass=sqlalchemy.NullPool)
+    taken = threading.Event()
+
+    def hold() -> None:
+        if engine.dialect.name == "sqlite":
+            with WritersTurn(engine.url.database, timeout_s=10):
+                taken.set()
+                time.sleep(seconds)
+            return
+        with engine.begin() as connection:
+            connection.execute(sqlalchemy.text("SELECT id FROM games WHERE id = :id FOR UPDATE"),
+                               {"id": int(game.rsplit("/", 1)[1])})
+            taken.set()
+            time.sleep(seconds)
+
+    holder = threading.Thread(target=hold)
+    holder.start()
+    taken.wait(timeout=30)
+    try:
+        yield
+    finally:
+        holder.join()
+        engine.dispose()
+
+
+@contextmanager
+def peak_connections() -> Iterator[list[int]]:
+    """The most connections the app servers held at once (PostgreSQL only), sampled meanwhile."""
+    peak = [0]
+    if not SHARED_DATABASE:
+        yield peak
+        return
+    # Autocommit: a transaction would see the same snapshot of pg_stat_activity every time.
+    engine = sqlalchemy.create_engine(SHARED_DATABASE, poolclass=sqlalchemy.NullPool,
+                                      isolation_level="AUTOCOMMIT")
+    done = threading.Event()
+
+    def sample() -> None:
+        with engine.connect() as connection:
+            while not done.wait(0.02):
+                peak[0] = max(peak[0], connection.exec_driver_sql(
+                    "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
+                    " AND backend_type = 'client backend' AND pid <> pg_backend_pid()").scalar()
+                    or 0)
+
+    sampler = threading.Thread(target=sample)
+    sampler.start()
+    try:
+        yield peak
+    finally:
+        done.set()
+        sampler.join()
+        engine.dispose()
+
+
+def test_a_body_over_the_cap_closes_its_connection_cleanly(
+        servers: Callable[..., Server]) -> None:
+    """The 413 comes before the body is read; the server closes the connection after it and says
+    so, and the client's next request goes on a new one (it was lost on the old one)."""
+    server = servers()
+    connection = http.client.HTTPConnection(server.base.removeprefix("http://"), timeout=30)
+    try:
+        body = json.dumps({"variant": "australian-500", "sides": FOUR, "pad": "x" * 300_000})
+        connection.request("POST", "/api/v1/games", body, {"Content-Type": "application/json"})
+        refused = connection.getresponse()
+        assert (refused.status, refused.getheader("Connection")) == (413, "close")
+        assert json.loads(refused.read())["code"] == 413
+        connection.request("GET", "/api/v1/variants")
+        assert connection.getresponse().status == 200
+    finally:
+        connection.close()
 
 
 def next_id(stream: Any) -> str:

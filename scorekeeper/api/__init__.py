@@ -20,5 +20,12 @@ def register(api: Api) -> None:
         "headers": {"Retry-After": {"description": "seconds to wait before the next write",
                                     "schema": {"type": "integer", "minimum": 1}}},
         "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}})
+    api.spec.components.response("DATABASE_BUSY", {
+        "description": "No database connection came free in time (SCOREKEEPER_DB_POOL_TIMEOUT), "
+                       "or the database server has no connection left; nothing was stored. Send "
+                       "it again after Retry-After seconds (a write with its Idempotency-Key).",
+        "headers": {"Retry-After": {"description": "seconds to wait before trying again",
+                                    "schema": {"type": "integer", "minimum": 1}}},
+        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}})
     for blueprint in (variants.blp, games.blp, referee.blp, tournaments.blp):
         api.register_blueprint(blueprint, url_prefix=PREFIX + (blueprint.url_prefix or ""))

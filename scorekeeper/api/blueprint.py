@@ -77,17 +77,26 @@ def sentence(text: str) -> str:
 
 class Blueprint(flask_smorest.Blueprint):  # type: ignore[misc]
     """`write_limited`: its writes count against each client's write limit (429), as its spec
-    says."""
+    says. `uses_database`: any of its requests may find no database connection free (503)."""
 
     ARGUMENTS_PARSER = SafeJsonParser()
 
-    def __init__(self, *args: Any, write_limited: bool = True, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, write_limited: bool = True, uses_database: bool = True,
+                 **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.write_limited = write_limited
+        self.uses_database = uses_database
         self._prepare_doc_cbks.append(self._prepare_write_limit_doc)
+        self._prepare_doc_cbks.append(self._prepare_database_busy_doc)
 
     def _prepare_write_limit_doc(self, doc: dict[str, Any], _info: Any, *, method: str,
                                  **_kwargs: Any) -> dict[str, Any]:
         if self.write_limited and method.upper() in WRITES:
             doc.setdefault("responses", {})["429"] = "WRITE_LIMIT"
+        return doc
+
+    def _prepare_database_busy_doc(self, doc: dict[str, Any], _info: Any, **_kwargs: Any
+                                   ) -> dict[str, Any]:
+        if self.uses_database:
+            doc.setdefault("responses", {})["503"] = "DATABASE_BUSY"
         return doc

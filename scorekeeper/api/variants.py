@@ -15,7 +15,7 @@ from scorekeeper.rules.base import Variant
 from scorekeeper.rules.errors import UnknownVariant
 from scorekeeper.rules.registry import VARIANTS, find_variant
 
-blp = Blueprint("variants", __name__, url_prefix="/variants",
+blp = Blueprint("variants", __name__, url_prefix="/variants", uses_database=False,
                 description="The games of the 500 family, their house rules and bids.")
 
 

@@ -59,6 +59,7 @@ def test_a_body_that_is_not_json_is_refused(client: FlaskClient, content_type: s
     response = client.post(f"{API}/games", data='{"variant": "australian-500"}',
                            headers={"Content-Type": content_type})
     assert_error(response, 415)
+    assert response.headers["Connection"] == "close"  # the unread body is no next request
     assert client.get(f"{API}/games/1").status_code == 404
 
 
@@ -69,3 +70,18 @@ def test_json_with_a_charset_or_a_json_suffix_is_fine(client: FlaskClient) -> No
     for content_type in ("application/json; charset=utf-8", "application/vnd.api+json"):
         response = client.post(f"{API}/games", data=body, headers={"Content-Type": content_type})
         assert response.status_code == 201, response.get_json()
+
+
+def test_every_response_varies_on_origin_when_cors_is_configured(tmp_path: Path) -> None:
+    """A shared cache must not hand a reply made without Access-Control-Allow-Origin to an
+    allowed origin, so even replies to no Origin or another one say they depend on it."""
+    client = create_app({"TESTING": True, "DATABASE_URL": database_url(tmp_path),
+                         "CORS_ORIGINS": ("https://club.example",)}).test_client()
+    for headers in ({}, {"Origin": "https://evil.example"}, {"Origin": "https://club.example"}):
+        response = client.get(f"{API}/variants", headers=headers)
+        assert "Origin" in response.headers.get("Vary", ""), headers
+
+
+def test_no_vary_on_origin_without_cors(client: FlaskClient) -> None:
+    response = client.get(f"{API}/variants", headers={"Origin": "https://club.example"})
+    assert "Origin" not in response.headers.get("Vary", "")
