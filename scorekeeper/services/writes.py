@@ -119,13 +119,6 @@ COUNTED_REFUSALS = (ServiceError, RuleViolation)
 
 def guarded_write(guard: Guard[Row], request: WriteRequest,
                   action: Callable[[Session, Row], tuple[int, dict[str, Any]]]) -> Reply:
-    reply = _guarded(guard, request, action)
-    sweep_if_due()
-    return reply
-
-
-def _guarded(guard: Guard[Row], request: WriteRequest,
-             action: Callable[[Session, Row], tuple[int, dict[str, Any]]]) -> Reply:
     key = request.idempotency_key
     fingerprint = _fingerprint(request) if key is not None else ""
     session = db.session
@@ -148,6 +141,7 @@ def _guarded(guard: Guard[Row], request: WriteRequest,
             if key is not None:
                 _store(session.connection(), guard.replies, {guard.owner: row.id}, key,
                        fingerprint, status, body, etag)
+            sweep_if_due(session.connection())
             session.commit()
             return Reply(status, body, etag)
         except (StaleDataError, IntegrityError, OperationalError) as error:
@@ -190,8 +184,8 @@ def create_once(request: WriteRequest,
                     if key is not None:
                         _store(session.connection(), CreatedReply, {}, key, fingerprint, 201,
                                reply.body, etag)
+                    sweep_if_due(session.connection())
                 session.commit()
-            sweep_if_due()
             return replay or reply
         except IntegrityError:
             session.rollback()  # the same key's first request committed meanwhile: replay it
@@ -226,19 +220,20 @@ def _count_alone(bucket: str, *, refuse: bool = True) -> None:
 _last_sweep: dict[str, float] = {}
 
 
-def sweep_if_due() -> None:
-    """Every SWEEP_EVERY seconds in each process, after a write: replies older than REPLY_HOURS
-    and quota rows that are whole again are deleted. No job for the operator to remember."""
-    engine = db.engine
+def sweep_if_due(connection: Connection) -> None:
+    """Every SWEEP_EVERY seconds in each process, inside a write's own transaction: replies older
+    than REPLY_HOURS and quota rows that are whole again are deleted. No job for the operator to
+    remember, and no connection or turn of its own to wait for (which, after the write had
+    committed, could have answered its client 503 for a write that was made)."""
+    url = str(connection.engine.url)
     at = write_limit.now()
-    if at - _last_sweep.get(str(engine.url), -math.inf) < SWEEP_EVERY:
+    if at - _last_sweep.get(url, -math.inf) < SWEEP_EVERY:
         return
-    _last_sweep[str(engine.url)] = at
+    _last_sweep[url] = at
     cutoff = utcnow() - timedelta(hours=current_app.config["REPLY_HOURS"])
-    with db.writers_turn(), engine.begin() as connection:
-        for model in REPLIES:
-            connection.execute(delete(model).where(model.created_at < cutoff))
-        write_limit.purge(connection)
+    for model in REPLIES:
+        connection.execute(delete(model).where(model.created_at < cutoff))
+    write_limit.purge(connection)
 
 
 def lock_for_writing(session: Session) -> None:
