@@ -22,7 +22,7 @@ from typing import Any, Generic, TypeVar
 
 from flask import current_app, has_request_context
 from flask import request as http_request
-from sqlalchemy import Connection, Insert, Select, bindparam, delete, insert, select
+from sqlalchemy import Connection, Delete, Insert, Select, bindparam, delete, insert, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.exc import StaleDataError
@@ -272,7 +272,7 @@ def _checked_key(key: str | None) -> str | None:
 @dataclass(frozen=True)
 class _RepliesTable:
     find: Select[Any]
-    forget: Any
+    forget: Delete
     store: Insert
 
 
