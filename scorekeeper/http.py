@@ -103,9 +103,9 @@ def register(app: Flask) -> None:
             response.headers.setdefault("Content-Security-Policy", PAGE_POLICY)
         if response.status_code in UNREAD_BODY:
             response.headers["Connection"] = "close"
-        if app.config.get("CORS_ORIGINS") and request.path.startswith("/api/"):
-            # Every API reply depends on Origin, also one without Access-Control-Allow-Origin:
-            # a cache must not hand it to an allowed origin.
+        if app.config.get("CORS_ORIGINS"):
+            # Every reply depends on Origin, also one without Access-Control-Allow-Origin: a
+            # cache must not hand it to an allowed origin.
             response.vary.add("Origin")
         origin = allowed_origin(app)
         if origin is not None:

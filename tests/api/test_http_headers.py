@@ -78,8 +78,9 @@ def test_every_response_varies_on_origin_when_cors_is_configured(tmp_path: Path)
     client = create_app({"TESTING": True, "DATABASE_URL": database_url(tmp_path),
                          "CORS_ORIGINS": ("https://club.example",)}).test_client()
     for headers in ({}, {"Origin": "https://evil.example"}, {"Origin": "https://club.example"}):
-        response = client.get(f"{API}/variants", headers=headers)
-        assert "Origin" in response.headers.get("Vary", ""), headers
+        for path in (f"{API}/variants", f"{API}/games/99", "/", "/docs", "/openapi.json"):
+            response = client.get(path, headers=headers)
+            assert "Origin" in response.headers.get("Vary", ""), (path, headers)
 
 
 def test_no_vary_on_origin_without_cors(client: FlaskClient) -> None:
