@@ -38,7 +38,6 @@ def defaults(instance_path: str) -> dict[str, Any]:
         "OPENAPI_VERSION": "3.0.3",
         "OPENAPI_URL_PREFIX": "/",
         "OPENAPI_JSON_PATH": "openapi.json",
-        "JSON_SORT_KEYS": False,
         # Other front ends allowed to call the API from a browser: a comma-separated list of
         # origins (https://club.example), or "*".
         "CORS_ORIGINS": _origins(os.environ.get("SCOREKEEPER_CORS_ORIGINS", "")),

@@ -8,6 +8,8 @@ from typing import Any
 import marshmallow as ma
 from marshmallow import fields, validate
 
+from scorekeeper.tournaments.options import MAX_TEAMS
+
 MAX_SEAT = 63
 MAX_TRICKS = 1000
 MAX_NAME = 60  # a side's, team's or player's name
@@ -539,7 +541,6 @@ class MeldRulingSchema(Strict):
 
 # -- tournaments --------------------------------------------------------------------------------
 
-MAX_TEAMS = 512
 MAX_SCORE = 100_000
 
 

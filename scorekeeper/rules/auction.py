@@ -9,14 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from scorekeeper.rules.base import OptionValue, Table
 from scorekeeper.rules.bids import Bid, DisabledBid
 from scorekeeper.rules.errors import RuleViolation
-
-if TYPE_CHECKING:  # the contract games call the referee when a hand carries its auction
-    from scorekeeper.rules.contract import ContractVariant
 
 PASS = "pass"
 INKLE_LEVEL = 6  # a 6-level bid is an inkle: a signal, allowed to the first two callers only
@@ -25,6 +22,19 @@ KITTY = 3
 FRACTIONAL_KITTY = 5
 # Five-Hundred++: with fractional bids, one kitty card turns face up as each of these is reached.
 FRACTIONAL_REVEALS = ("7.1S", "7.2S", "6.4S", "9.1S", "8.3S")
+
+
+class Bidding(Protocol):
+    """What the referee needs of a game's bids (the contract games have it), so this module
+    imports nothing of theirs: they call it when a hand carries its auction."""
+
+    @property
+    def inkles(self) -> bool: ...
+
+    def find_bid(self, code: object, options: Mapping[str, OptionValue],
+                 field: str = "bid") -> Bid: ...
+
+    def bid_order(self, options: Mapping[str, OptionValue]) -> Sequence[Bid]: ...
 
 
 @dataclass(frozen=True)
@@ -57,7 +67,7 @@ class AuctionRuling:
 class _Auction:
     """The auction so far; `refusal` says why a call would break a rule."""
 
-    variant: ContractVariant
+    variant: Bidding
     options: Mapping[str, OptionValue]
     seats: int
     dealer: int
@@ -150,7 +160,7 @@ class _Auction:
                      if self.refusal(seat, bid) is None)
 
 
-def adjudicate_auction(variant: ContractVariant, table: Table, dealer: object, calls: object,
+def adjudicate_auction(variant: Bidding, table: Table, dealer: object, calls: object,
                        ralphed: object = None) -> AuctionRuling:
     """Judge a sequence of calls under the table's options (options already resolved)."""
     seats = table.seats

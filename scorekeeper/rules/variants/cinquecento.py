@@ -37,7 +37,6 @@ FRENCH_SUIT_LETTERS: dict[str, str] = {"H": "hearts", "D": "diamonds", "S": "spa
 MARIANNA_VALUES: dict[str, tuple[int, ...]] = {
     "40-20": (40, 20, 20, 20), "40-60-80-100": (40, 60, 80, 100), "20-40-60-80": (20, 40, 60, 80),
 }
-ORDINALS = ("first", "second", "third", "fourth")
 
 OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("target", "integer", 500, "Points a side needs to win the game.", minimum=1),
