@@ -14,6 +14,7 @@ from webargs.flaskparser import FlaskParser, is_json_request
 from scorekeeper.api.schemas import unsafe_character
 
 WRITES = ("POST", "PUT", "PATCH", "DELETE")
+NOT_WRITES = {"previewHand"}  # POSTs that store nothing: neither counted nor limited
 # Levels of arrays and objects a body may have; the deepest the API takes (an imported game's
 # history entry with the hand in it) is about 6.
 MAX_DEPTH = 32
@@ -91,7 +92,8 @@ class Blueprint(flask_smorest.Blueprint):  # type: ignore[misc]
 
     def _prepare_write_limit_doc(self, doc: dict[str, Any], _info: Any, *, method: str,
                                  **_kwargs: Any) -> dict[str, Any]:
-        if self.write_limited and method.upper() in WRITES:
+        operation = _info.get("manual_doc", {}).get("operationId")
+        if self.write_limited and method.upper() in WRITES and operation not in NOT_WRITES:
             doc.setdefault("responses", {})["429"] = "WRITE_LIMIT"
         return doc
 

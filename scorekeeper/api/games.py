@@ -16,6 +16,7 @@ from scorekeeper.api.schemas import (
     IMPORT_MAX_BYTES,
     MAX_CHANGES,
     MAX_HANDS,
+    BidSchema,
     ChangeSchema,
     CreateHeadersSchema,
     GameCreatedSchema,
@@ -23,6 +24,7 @@ from scorekeeper.api.schemas import (
     GameExportSchema,
     GameSchema,
     HandInputSchema,
+    HandPreviewSchema,
     HandSchema,
     StatsSchema,
     WriteHeadersSchema,
@@ -246,6 +248,32 @@ class Hands(MethodView):
     def post(self, hand: dict[str, Any], game_id: int, **headers: str) -> Result:
         """Record the next hand"""
         return reply(games.record_hand(game_id, hand, write_request(headers)))
+
+
+@blp.route(f"{GAME}/hands/preview")
+class HandPreview(MethodView):
+    @blp.arguments(HandInputSchema(), examples=HAND_EXAMPLES)
+    @blp.response(200, HandPreviewSchema)
+    @refusals(blp, (404, "No such game"), (409, "The game is over"),
+              (422, "The hand breaks the schema or a rule of the game"))
+    @blp.doc(operationId="previewHand")
+    def post(self, hand: dict[str, Any], game_id: int) -> dict[str, Any]:
+        """What recording this hand next would give: deltas, scores, explanation and the game
+        after it, checked by the same rules; nothing is stored, no token is needed and the ETag
+        does not change"""
+        return games.preview_hand(game_id, hand)
+
+
+@blp.route(f"{GAME}/bids")
+class Bids(MethodView):
+    @blp.response(200, BidSchema(many=True))
+    @refusal(blp, 404, "No such game")
+    @blp.doc(operationId="listGameBids")
+    def get(self, game_id: int) -> list[dict[str, Any]]:
+        """Every bid this game's table may win an auction with, under its own options, in
+        auction order, with the points this game scores when it is made (an empty list for
+        games without an auction)"""
+        return games.table_bids(game_id)
 
 
 @blp.route(HAND)

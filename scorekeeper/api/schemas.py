@@ -280,7 +280,9 @@ def canonical_call(call: str) -> str:
     return call.lower() if call.lower() == "pass" else call.upper()
 
 
-class HandSchema(HandInputSchema):
+class HandPreviewSchema(HandInputSchema):
+    """What recording a hand gives (or would give: POST .../hands/preview)."""
+
     number = fields.Int(required=True, metadata={"description": "1 for the first hand"})
     deltas = fields.List(fields.Int(), required=True,
                          metadata={"description": "points each side gained or lost"})
@@ -288,8 +290,11 @@ class HandSchema(HandInputSchema):
                          metadata={"description": "running totals after this hand"})
     explanation = fields.List(fields.Str(), required=True, metadata={
         "example": ["7♥ made by East-West: +200", "North-South took 3 tricks: +30"]})
-    recorded_at = fields.Str(required=True, metadata={"format": "date-time"})
     game = fields.Nested(StandingSchema, metadata={"description": "the game after this hand"})
+
+
+class HandSchema(HandPreviewSchema):
+    recorded_at = fields.Str(required=True, metadata={"format": "date-time"})
 
 
 class ChangeSchema(Strict):

@@ -190,6 +190,10 @@ class Variant(Protocol):
         """The bids this variant lists (all of them when options is None); empty if no auction."""
         ...
 
+    def table_bids(self, table: Table) -> tuple[BidSpec, ...]:
+        """The bids this table may win an auction with, under its options, in auction order."""
+        ...
+
     def check_table(self, table: Table) -> None:
         """Raise RuleViolation when the sides do not form a table this variant can play."""
         ...
@@ -232,6 +236,9 @@ class SeatedGame:
 
     def start(self, table: Table) -> GameState:
         return GameState(scores=(0,) * len(table.sides), dealer=table.first_dealer)
+
+    def table_bids(self, table: Table) -> tuple[BidSpec, ...]:
+        return ()  # no auction
 
     def referee_table(self, options: Mapping[str, OptionValue], players: object = None,
                       sides: object = None) -> Table:

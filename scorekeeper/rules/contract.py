@@ -76,6 +76,10 @@ class ContractVariant(SeatedGame):
         table = self.bid_table if options is None else self.bid_order(options)
         return tuple(bid.spec() for bid in table)
 
+    def table_bids(self, table: Table) -> tuple[BidSpec, ...]:
+        return tuple(bid.spec() for bid in self.bid_order(table.options)
+                     if not needs_partner(bid, table))
+
     def find_bid(self, code: object, options: Mapping[str, OptionValue],
                  field: str = "bid") -> Bid:
         """The bid a code names under these options; UnknownBid or DisabledBid if none."""
@@ -160,7 +164,7 @@ class ContractVariant(SeatedGame):
             raise RuleViolation(
                 f"{table.player_at(bidder)} was ralphed last hand and may not win this auction",
                 "bidder")
-        if bid.kind == "misere" and bid.plays == "side" and len(table.sides[0].players) < 2:
+        if needs_partner(bid, table):
             raise RuleViolation(f"{bid.name} is played by partners, and nobody has a partner here",
                                 "bid")
         tricks = self._tricks(table, hand.get("tricks"))
@@ -331,3 +335,8 @@ class ContractVariant(SeatedGame):
 def _highest(scores: tuple[int, ...], sides: list[int]) -> int:
     """The side with the most points; a tie goes to the lowest side index (house)."""
     return max(sides, key=lambda s: (scores[s], -s))
+
+
+def needs_partner(bid: Bid, table: Table) -> bool:
+    """A bid played by partners (double nullo, patastrophe) at a table where all play alone."""
+    return bid.kind == "misere" and bid.plays == "side" and len(table.sides[0].players) < 2

@@ -142,6 +142,32 @@ def history(game_id: int) -> Sequence[HandChange]:
         select(HandChange).where(HandChange.game_id == game_id).order_by(HandChange.id)).all()
 
 
+def table_bids(game_id: int) -> list[dict[str, Any]]:
+    """Every bid this game's table may win an auction with, under its options, in auction
+    order, with the points it scores when made (empty for games without an auction)."""
+    game = get_game(game_id)
+    variant = find_variant(game.variant)
+    return [{"code": bid.code, "name": bid.name, "points": bid.points, "option": bid.option}
+            for bid in variant.table_bids(table_of(game))]
+
+
+def preview_hand(game_id: int, hand_input: dict[str, Any]) -> dict[str, Any]:
+    """What recording this hand next would give, checked by the same rules; nothing is stored."""
+    game = get_game(game_id)
+    state = GameState.from_dict(game.state)
+    _refuse_if_over(game, state)
+    result = find_variant(game.variant).score_hand(table_of(game), state, hand_input)
+    return present.preview_view(state.hands_played + 1, hand_input, list(result.deltas),
+                                list(result.explanation), result.state.to_dict())
+
+
+def _refuse_if_over(game: GameRecord, state: GameState) -> None:
+    if state.finished:
+        winner = game.sides[state.winner]["name"] if state.winner is not None else "nobody"
+        raise Conflict(f"the game is over ({winner} won), so no more hands can be recorded; "
+                       "undo or correct a hand to reopen it")
+
+
 # -- hand writes --------------------------------------------------------------------------------
 
 
@@ -149,10 +175,7 @@ def record_hand(game_id: int, hand_input: dict[str, Any], request: WriteRequest)
     def record(session: Session, game: GameRecord, variant: Variant
                ) -> tuple[int, dict[str, Any]]:
         state = GameState.from_dict(game.state)
-        if state.finished:
-            winner = game.sides[state.winner]["name"] if state.winner is not None else "nobody"
-            raise Conflict(f"the game is over ({winner} won), so no more hands can be recorded; "
-                           "undo or correct a hand to reopen it")
+        _refuse_if_over(game, state)
         result = variant.score_hand(table_of(game), state, hand_input)
         now = utcnow()
         hand = HandRecord(game.id, state.hands_played + 1, hand_input, list(result.deltas),

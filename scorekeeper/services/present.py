@@ -26,7 +26,11 @@ def tag(game_id: int, version: int) -> str:
 
 def standing(game: Game | GameRecord) -> dict[str, Any]:
     """Where the game stands: the part of a game that every hand write reports."""
-    state = game.state
+    return standing_of(game.state)
+
+
+def standing_of(state: dict[str, Any]) -> dict[str, Any]:
+    """Where a game with this state (as stored) stands."""
     return {
         "status": "finished" if state["finished"] else "in_progress",
         "winner": state["winner"],
@@ -62,6 +66,13 @@ def hand_view(hand: Hand | HandRecord, game: Game | GameRecord | None = None) ->
     if game is not None:
         view["game"] = standing(game)
     return view
+
+
+def preview_view(number: int, hand_input: dict[str, Any], deltas: list[int],
+                 explanation: list[str], state: dict[str, Any]) -> dict[str, Any]:
+    """What recording a hand would give: the hand's reply without the time it was recorded."""
+    return {"number": number, **hand_input, "deltas": deltas, "scores": list(state["scores"]),
+            "explanation": explanation, "game": standing_of(state)}
 
 
 def change_view(change: HandChange) -> dict[str, Any]:
