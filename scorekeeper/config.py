@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from scorekeeper.api.schemas import IMPORT_MAX_BYTES
+from scorekeeper.limits import IMPORT_MAX_BYTES
 
 
 def defaults(instance_path: str) -> dict[str, Any]:
@@ -30,7 +30,7 @@ def defaults(instance_path: str) -> dict[str, Any]:
         # benchmarks/fsync.py compares the two.
         "SQLITE_SYNCHRONOUS": "FULL",
         # The largest request body; POST /games/import takes a whole game, up to the largest
-        # export its schema allows (api.schemas.IMPORT_MAX_BYTES, about 16 MiB).
+        # export its schema allows (limits.IMPORT_MAX_BYTES, about 16 MiB).
         "MAX_CONTENT_LENGTH": 256 * 1024,
         "IMPORT_MAX_CONTENT_LENGTH": IMPORT_MAX_BYTES,
         "API_TITLE": "scorekeeper",

@@ -12,10 +12,6 @@ from scorekeeper.api.blueprint import Blueprint
 from scorekeeper.api.docs import not_modified, refusal, refusals
 from scorekeeper.api.rendered import conditional
 from scorekeeper.api.schemas import (
-    EXPORT_ITEM_BYTES,
-    IMPORT_MAX_BYTES,
-    MAX_CHANGES,
-    MAX_HANDS,
     BidSchema,
     ChangeSchema,
     CreateHeadersSchema,
@@ -29,6 +25,7 @@ from scorekeeper.api.schemas import (
     StatsSchema,
     WriteHeadersSchema,
 )
+from scorekeeper.limits import EXPORT_ITEM_BYTES, IMPORT_MAX_BYTES, MAX_CHANGES, MAX_HANDS
 from scorekeeper.services import events, games, portability, present, stats
 from scorekeeper.services.games import Reply, WriteRequest
 

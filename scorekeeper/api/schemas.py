@@ -8,6 +8,7 @@ from typing import Any
 import marshmallow as ma
 from marshmallow import fields, validate
 
+from scorekeeper.limits import MAX_CHANGES, MAX_HANDS
 from scorekeeper.tournaments.options import MAX_TEAMS
 
 MAX_SEAT = 63
@@ -15,15 +16,6 @@ MAX_TRICKS = 1000
 MAX_NAME = 60  # a side's, team's or player's name
 MAX_TOURNAMENT_NAME = 120
 MAX_CALLS = 200
-# An export holds at most MAX_HANDS hands (fifty times a long game) and MAX_CHANGES history
-# entries (each hand recorded, and corrections and undos twice over).
-MAX_HANDS = 2_000
-MAX_CHANGES = 3 * MAX_HANDS
-# The largest hand of real play as an export writes it, about 2 KiB: Rummy 500 for 8 players
-# listing their cards, with 60-character names; a history entry holds such a hand's input
-# twice (before and after). The rest of an export (options, sides) takes far less than 256 KiB.
-EXPORT_ITEM_BYTES = 2 * 1024
-IMPORT_MAX_BYTES = (MAX_HANDS + MAX_CHANGES) * EXPORT_ITEM_BYTES + 256 * 1024
 INSTANT = ("an instant: ISO 8601 with its offset (Z or +hh:mm; a time without one is refused), "
            "from 1970 up to the end of 2999 in UTC; written back in UTC, with Z")
 # Text no database column, CSV or JSON file can hold as it is: control characters (category Cc;

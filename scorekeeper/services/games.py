@@ -18,12 +18,13 @@ from dataclasses import fields
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, bindparam, delete, insert, select, update
+from sqlalchemy import Connection, bindparam, delete, func, insert, select, update
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.exc import StaleDataError
 
 from scorekeeper.errors import Conflict, NotFound
 from scorekeeper.extensions import db
+from scorekeeper.limits import MAX_CHANGES, MAX_HANDS, history_room
 from scorekeeper.models import (
     Game,
     GameRecord,
@@ -64,6 +65,8 @@ _MOVE = (update(Game)
 _NEW_HAND = insert(Hand)
 _HAND_FIELDS = [f.name for f in fields(HandRecord)]
 _NEW_CHANGE = insert(HandChange)
+_CHANGES = select(func.count()).select_from(HandChange).where(
+    HandChange.game_id == bindparam("game_id"))
 
 
 def table_of(game: Game | GameRecord) -> Table:
@@ -166,6 +169,18 @@ def _refuse_if_over(game: GameRecord, state: GameState) -> None:
         winner = game.sides[state.winner]["name"] if state.winner is not None else "nobody"
         raise Conflict(f"the game is over ({winner} won), so no more hands can be recorded; "
                        "undo or correct a hand to reopen it")
+    if state.hands_played >= MAX_HANDS:
+        raise Conflict(f"a game holds at most {MAX_HANDS:,} hands (what an export can carry "
+                       "back in); start a new game")
+
+
+def _refuse_if_history_full(connection: Connection, game: GameRecord, lines: int) -> None:
+    """A correction adds a line to the history and an undo two (its own, and the one the hand
+    recorded again will add): refused when the history would outgrow what an export carries."""
+    changes = connection.execute(_CHANGES, {"game_id": game.id}).scalar_one()
+    if history_room(changes, game.state["hands_played"]) < lines:
+        raise Conflict(f"this game's history is full ({changes:,} changes; an export carries "
+                       f"{MAX_CHANGES:,}); start a new game")
 
 
 # -- hand writes --------------------------------------------------------------------------------
@@ -197,6 +212,7 @@ def correct_hand(game_id: int, number: int, hand_input: dict[str, Any],
                                 .order_by(Hand.number)).all()
         if not hands or hands[0].number != number:
             raise NotFound(f"game {game.id} has no hand {number}")
+        _refuse_if_history_full(session.connection(), game, 1)
         table = table_of(game)
         state = _state_before(session, game, variant, number)
         before, now = _snapshot(hands[0]), utcnow()
@@ -234,6 +250,7 @@ def undo_hand(game_id: int, number: int, request: WriteRequest) -> Reply:
         if number != last:
             raise Conflict(f"only the last hand ({last}) can be undone; correct hand {number} "
                            "instead")
+        _refuse_if_history_full(session.connection(), game, 2)
         now = utcnow()
         connection = session.connection()
         _move_to(connection, game, _state_before(session, game, variant, number).to_dict(), now)

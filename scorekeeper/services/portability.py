@@ -12,6 +12,7 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
+from scorekeeper.limits import MAX_CHANGES, MAX_HANDS, history_room
 from scorekeeper.models import Game, GameRecord, Hand, HandChange
 from scorekeeper.rules.errors import RuleViolation
 from scorekeeper.rules.registry import find_variant
@@ -120,6 +121,10 @@ def check_export(data: Mapping[str, Any]) -> CheckedGame:
                           before=change.get("before"), after=change.get("after"),
                           at=moment(change["at"], f"history.{i}.at"))
                for i, change in enumerate(data["history"])]
+    if history_room(len(changes), len(hands)) < 0:
+        raise RuleViolation(f"a game of {len(hands):,} hands keeps at most "
+                            f"{MAX_CHANGES - MAX_HANDS + len(hands):,} history entries, so that "
+                            "its remaining hands can still be recorded and exported", "history")
     return CheckedGame(game, hands, changes)
 
 

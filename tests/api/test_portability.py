@@ -16,7 +16,7 @@ from flask.testing import FlaskClient, FlaskCliRunner
 from sqlalchemy.engine import make_url
 
 from scorekeeper import create_app
-from scorekeeper.api.schemas import MAX_CHANGES, MAX_HANDS
+from scorekeeper.limits import MAX_CHANGES, MAX_HANDS
 from scorekeeper.rules.base import Side, Table
 from scorekeeper.rules.registry import find_variant
 from scorekeeper.services.backup import GAME_ONLY
@@ -317,3 +317,54 @@ def test_every_other_endpoint_keeps_the_usual_body_limit(app: Flask, client: Fla
                                                          path: str) -> None:
     body = '{"variant": "' + "x" * app.config["MAX_CONTENT_LENGTH"] + '"}'
     assert_error(client.post(f"{API}{path}", data=body, content_type="application/json"), 413)
+
+
+# -- every game stored can be exported and imported back -------------------------------------------
+
+
+@pytest.fixture
+def small_limits(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An export of at most 3 hands and 6 history entries, so the limits are reached quickly."""
+    from scorekeeper import limits
+    from scorekeeper.services import games, portability
+
+    for module in (limits, games, portability):
+        monkeypatch.setattr(module, "MAX_HANDS", 3, raising=False)
+        monkeypatch.setattr(module, "MAX_CHANGES", 6, raising=False)
+
+
+def test_a_game_stops_at_the_hands_an_export_can_carry(client: FlaskClient, new_game: Any,
+                                                       small_limits: None) -> None:
+    game = new_game(LONG)
+    for _ in range(3):
+        assert game.record(HANDS[0]).status_code == 201
+    assert_error(game.record(HANDS[0]), 409)
+    assert_error(client.post(f"{game.url}/hands/preview", json=HANDS[0]), 409)
+    exported = client.get(f"{game.url}/export").get_json()
+    assert client.post(f"{API}/games/import", json=exported).status_code == 201
+
+
+def test_corrections_and_undos_leave_room_for_the_hands_still_to_record(
+        client: FlaskClient, new_game: Any, small_limits: None) -> None:
+    game = new_game(LONG)
+    for _ in range(2):
+        assert game.record(HANDS[0]).status_code == 201
+    # 2 lines, and 1 kept for the third hand: 3 corrections fit, an undo (2 lines) does not.
+    fix = {"bidder": 1, "bid": "7H", "tricks": [4, 6]}
+    statuses = [client.put(f"{game.url}/hands/1", json=fix if n % 2 else HANDS[0],
+                           headers=game.auth()).status_code for n in range(4)]
+    assert statuses == [200, 200, 200, 409]
+    assert_error(client.delete(f"{game.url}/hands/2", headers=game.auth()), 409)
+    assert game.record(HANDS[0]).status_code == 201  # the line kept for it
+    exported = client.get(f"{game.url}/export").get_json()
+    assert (len(exported["hands"]), len(exported["history"])) == (3, 6)
+    assert client.post(f"{API}/games/import", json=exported).status_code == 201
+
+
+def test_an_export_whose_history_leaves_no_room_for_its_remaining_hands_is_refused(
+        client: FlaskClient, new_game: Any, small_limits: None) -> None:
+    game = new_game(LONG)
+    game.record(HANDS[0])
+    exported = client.get(f"{game.url}/export").get_json()
+    exported["history"] *= 5  # 1 hand, 5 lines: 2 hands still to record would make 7
+    assert_error(client.post(f"{API}/games/import", json=exported), 422, "history")
