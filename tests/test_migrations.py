@@ -82,3 +82,36 @@ def test_sqlite_syncs_every_commit_to_disk(tmp_path: Path) -> None:
 
     with app.app_context(), db.engine.connect() as connection:
         assert connection.exec_driver_sql("PRAGMA synchronous").scalar() == 2
+
+
+def test_text_stored_before_it_was_checked_is_made_storable(empty_database: str,
+                                                            tmp_path: Path) -> None:
+    """A lone surrogate or a control character let in before every string was checked made
+    `flask backup` and sheet.csv fail; revision 0005 replaces each with U+FFFD."""
+    app = create_app({"TESTING": True, "DATABASE_URL": empty_database})
+    client = app.test_client()
+    game = client.post("/api/v1/games", json={"variant": "australian-500", "sides": [
+        {"name": "North-South", "players": ["Ann", "Cy"]},
+        {"name": "East-West", "players": ["Bo", "Di"]}]}).get_json()
+    client.post(f"/api/v1/games/{game['id']}/hands", json={"bidder": 0, "bid": "7H",
+                                                           "tricks": [7, 3]},
+                headers={"Authorization": f"Bearer {game['token']}"})
+    broken = ('[{"name": "North\\ud800South", "players": ["Ann\\u0000", "Cy"]}, '
+              '{"name": "East-West", "players": ["Bo", "Di"]}]')
+    engine = create_engine(empty_database)
+    with engine.begin() as connection:
+        connection.execute(text("UPDATE games SET sides = :sides"), {"sides": broken})
+        connection.execute(text("UPDATE hands SET explanation = :lines"),
+                           {"lines": '["7\\u2665 made by North\\ud800South: +200"]'})
+        connection.execute(text("UPDATE alembic_version SET version_num = '0004'"))
+    migrate.upgrade(engine)
+    engine.dispose()
+
+    view = client.get(f"/api/v1/games/{game['id']}").get_json()
+    assert [side["name"] for side in view["sides"]] == ["North\ufffdSouth", "East-West"]
+    assert view["sides"][0]["players"] == ["Ann\ufffd", "Cy"]
+    sheet = client.get(f"/api/v1/games/{game['id']}/sheet.csv")
+    assert sheet.status_code == 200 and "North\ufffdSouth" in sheet.get_data(as_text=True)
+    out = tmp_path / "backup.json"
+    result = app.test_cli_runner().invoke(args=["backup", str(out)])
+    assert result.exit_code == 0, result.output
