@@ -268,7 +268,7 @@ class ContractVariant(SeatedGame):
         if partner == bidder:
             raise RuleViolation("the partner must be another player than the bidder (null when "
                                 "the bidder plays alone)", "partner")
-        if bid.plays == "alone" or bid.kind != "trumps":
+        if bid.plays == "alone":
             raise RuleViolation(f"{bid.name} is always played alone: partner must be null",
                                 "partner")
         return partner
