@@ -108,11 +108,20 @@ class BidSchema(Strict):
         "description": "the option that enables this bid; null for the ordinary bids"})
 
 
+class FormSchema(Strict):
+    sides = fields.Int(required=True)
+    players_per_side = fields.Int(required=True)
+    calls_partner = fields.Bool(required=True, metadata={
+        "description": "the bidder calls a partner for each hand (hands then carry partner)"})
+
+
 class VariantSchema(Strict):
     key = fields.Str(required=True, metadata={"example": "australian-500"})
     name = fields.Str(required=True)
     description = fields.Str(required=True)
     players = fields.Nested(PlayerCountSchema, required=True)
+    forms = fields.List(fields.Nested(FormSchema), required=True, metadata={
+        "description": "the tables the variant seats: 4 players as 2 sides of 2, 5 alone, ..."})
     team_play = fields.Bool(required=True)
     options = fields.Dict(keys=fields.Str(), values=fields.Nested(OptionSchema), required=True)
     bids = fields.List(fields.Nested(BidSchema), metadata={
@@ -230,9 +239,16 @@ class HandInputSchema(Strict):
     bid = fields.Str(validate=validate.Length(1, 10), metadata={
         "description": "bid code: 6S…10NT, MIS, OMIS, … (see the variant's bids)",
         "example": "7H"})
+    partner = fields.Int(strict=True, allow_none=True, validate=validate.Range(0, MAX_SEAT),
+                         metadata={
+        "description": "five-handed australian-500 only, and required there: the seat of the "
+                       "partner the bidder called, or null when the bidder plays alone "
+                       "(misère, open and blind misère and hi/lo are always alone)",
+        "example": 2})
     tricks = fields.List(fields.Int(strict=True, validate=validate.Range(0, MAX_TRICKS)),
                          validate=validate.Length(1, 8), metadata={
-                             "description": "tricks won by each side, in side order",
+                             "description": "tricks won by each side, in side order (at five, "
+                                            "each player's own)",
                              "example": [3, 7]})
     passed_out = StrictBool(metadata={"description": "true when everybody passed"})
     calls = fields.List(fields.Str(validate=validate.Length(1, 10)),

@@ -28,8 +28,11 @@ def describe(variant: Variant) -> dict[str, Any]:
         if spec.choices is not None:
             options[spec.name]["choices"] = list(spec.choices)
     low, high = variant.players
+    forms = [{"sides": sides, "players_per_side": each,
+              "calls_partner": (sides, each) in variant.partner_forms}
+             for sides, each in variant.forms]
     return {"key": variant.key, "name": variant.name, "description": variant.description,
-            "players": {"min": low, "max": high}, "team_play": variant.team_play,
+            "players": {"min": low, "max": high}, "forms": forms, "team_play": variant.team_play,
             "options": options, "bids": [asdict(bid) for bid in variant.bids()]}
 
 

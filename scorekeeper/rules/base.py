@@ -144,6 +144,15 @@ class Contract:
     seat: int
     bid: str
     made: bool
+    partner: int | None = None  # the partner the bidder called (five-handed game)
+
+    @property
+    def declarers(self) -> tuple[int, ...]:
+        """The seats that played the contract: the bidder, and the partner if one was called."""
+        return (self.seat,) if self.partner is None else (self.seat, self.partner)
+
+    def declaring(self, seat: int) -> bool:
+        return seat in self.declarers
 
 
 @dataclass(frozen=True)
@@ -174,6 +183,10 @@ class Variant(Protocol):
     @property
     def forms(self) -> tuple[tuple[int, int], ...]:
         """The tables it seats: (sides, players per side)."""
+        ...
+    @property
+    def partner_forms(self) -> tuple[tuple[int, int], ...]:
+        """The forms where the bidder calls a partner for each hand (five-handed 500)."""
         ...
     @property
     def option_specs(self) -> tuple[OptionSpec, ...]: ...
@@ -215,6 +228,7 @@ class SeatedGame:
     forms: tuple[tuple[int, int], ...]  # (sides, players per side) this game can seat
     option_specs: tuple[OptionSpec, ...]
     statistics: tuple[str, ...] = ()
+    partner_forms: tuple[tuple[int, int], ...] = ()  # forms where a partner is called per hand
 
     @property
     def players(self) -> tuple[int, int]:

@@ -65,6 +65,12 @@ class ContractVariant(SeatedGame):
     redeal_without_honours: bool = False  # Quebec: no face card, joker or ace → deal again
     check_options: Callable[[Mapping[str, OptionValue]], None] | None = None
     team_play: bool = True
+    # Tables where the bidder calls a partner for the hand (the five-handed game).
+    partner_forms: tuple[tuple[int, int], ...] = ()
+
+    def calls_partner(self, table: Table) -> bool:
+        """Whether the bidder at this table calls a partner (or plays alone) after the auction."""
+        return (len(table.sides), len(table.sides[0].players)) in self.partner_forms
 
     def resolve_options(self, given: Mapping[str, object]) -> dict[str, OptionValue]:
         options = super().resolve_options(given)
@@ -109,9 +115,17 @@ class ContractVariant(SeatedGame):
                 raise RuleViolation(f"option {option} is a Five-Hundred++ rule for the "
                                     "four-player game, so it needs four players",
                                     f"options.{option}")
+        # Only players alone defend as a temporary partnership; partners already share a score.
+        if table.options.get("defender_share") and len(table.sides[0].players) > 1:
+            raise RuleViolation("option defender_share is for the games where every player is "
+                                "a side (3 or 5 players)", "options.defender_share")
+        if table.options.get("partner_share", "full") != "full" and not self.calls_partner(table):
+            raise RuleViolation("option partner_share is for the five-handed game, where the "
+                                "bidder calls a partner", "options.partner_share")
 
     def score_hand(self, table: Table, state: GameState, hand: Mapping[str, Any]) -> HandResult:
-        unknown = sorted(set(hand) - {"bidder", "bid", "tricks", "passed_out", "calls"})
+        unknown = sorted(set(hand) - {"bidder", "bid", "partner", "tricks", "passed_out",
+                                      "calls"})
         if unknown:
             raise RuleViolation(f"{unknown[0]} is not part of a {self.name} hand", unknown[0])
         if hand.get("passed_out", False) not in (True, False):
@@ -167,12 +181,13 @@ class ContractVariant(SeatedGame):
         if needs_partner(bid, table):
             raise RuleViolation(f"{bid.name} is played by partners, and nobody has a partner here",
                                 "bid")
+        partner = self._partner(table, bid, bidder, hand)
         tricks = self._tricks(table, hand.get("tricks"))
-        side = table.side_of(bidder)
-        taken = tricks[side]
-        who = table.sides[side].name
-        if bid.plays == "alone" and len(table.sides[side].players) > 1:
-            who = f"{who} ({table.player_at(bidder)} alone)"
+        seats = (bidder,) if partner is None else (bidder, partner)
+        # The declaring sides, the bidder's first; their tricks count together.
+        declaring = tuple(dict.fromkeys(table.side_of(seat) for seat in seats))
+        taken = sum(tricks[side] for side in declaring)
+        who = self._declarer_names(table, bid, bidder, partner)
 
         if bid.kind == "trumps":
             made = taken >= bid.tricks
@@ -200,16 +215,32 @@ class ContractVariant(SeatedGame):
                      f"{bid.name} failed by {who} ({tricks_phrase(taken)} taken): -{points}"]
             ralphed = taken >= RALPH_MISERE_TRICKS
 
+        if len(declaring) > 1 and options.get("partner_share") == "half":
+            # Avondale values are multiples of 20 and slam is 250, so the half is always whole;
+            # rounding up keeps a whole number for any other value.
+            points = -(-points // 2)
+            lines.append(f"Bidder and partner score half the value each: "
+                         f"{signed(points if made else -points)} each")
+        elif len(declaring) > 1:
+            lines.append(f"Bidder and partner score the whole value each: "
+                         f"{signed(points if made else -points)} each")
         deltas = [0] * len(table.sides)
-        deltas[side] = points if made else -points
+        for side in declaring:
+            deltas[side] = points if made else -points
         defenders_score = bid.kind != "misere" or bool(options["misere_defender_tricks"])
         if defenders_score:
             per_trick = int(options["defender_trick_points"])  # type: ignore[arg-type]
-            for other in range(len(table.sides)):
-                if other != side:
-                    deltas[other], line = self._trick_points(
-                        table, state, other, tricks[other], per_trick)
-                    lines.append(line)
+            defenders = [other for other in range(len(table.sides)) if other not in declaring]
+            together = sum(tricks[other] for other in defenders)
+            share = bool(options.get("defender_share"))
+            if share:
+                lines.append(f"The defenders took {tricks_phrase(together)} together, and each "
+                             "scores them all (defender_share)")
+            for other in defenders:
+                deltas[other], line = self._trick_points(
+                    table, state, other, together if share else tricks[other], per_trick,
+                    shared=share)
+                lines.append(line)
         else:
             lines.append("Defenders score nothing against a misère")
 
@@ -217,13 +248,47 @@ class ContractVariant(SeatedGame):
         if ralphed and options["ralphing"]:
             barred = bidder
             lines.append(f"{table.player_at(bidder)} is ralphed and may not win the next auction")
-        result = self._finish(table, state, deltas, lines, bidding_side=side, made=made,
+        result = self._finish(table, state, deltas, lines, declaring=declaring, made=made,
                               redeals=0, barred=barred)
-        return replace(result, contract=Contract(bidder, bid.code, made))
+        return replace(result, contract=Contract(bidder, bid.code, made, partner))
+
+    def _partner(self, table: Table, bid: Bid, bidder: int, hand: Mapping[str, Any]) -> int | None:
+        """The partner the bidder called at a five-handed table: a seat, or None for alone."""
+        if not self.calls_partner(table):
+            if "partner" in hand:
+                raise RuleViolation("only the five-handed game calls a partner; here the sides "
+                                    "are fixed for the whole game", "partner")
+            return None
+        if "partner" not in hand:
+            raise RuleViolation("a five-handed hand needs partner: the seat of the called "
+                                "partner, or null when the bidder plays alone", "partner")
+        partner = hand["partner"]
+        if partner is None:
+            return None
+        if isinstance(partner, bool) or not isinstance(partner, int) or not (
+                0 <= partner < table.seats):
+            raise RuleViolation(f"partner must be a seat from 0 to {table.seats - 1}, or null "
+                                "when the bidder plays alone", "partner")
+        if partner == bidder:
+            raise RuleViolation("the partner must be another player than the bidder (null when "
+                                "the bidder plays alone)", "partner")
+        if bid.plays == "alone":
+            raise RuleViolation(f"{bid.name} is always played alone: partner must be null",
+                                "partner")
+        return partner
+
+    def _declarer_names(self, table: Table, bid: Bid, bidder: int, partner: int | None) -> str:
+        side = table.side_of(bidder)
+        who = table.sides[side].name
+        if partner is not None:
+            return f"{who} with partner {table.sides[table.side_of(partner)].name}"
+        if bid.plays == "alone" and len(table.sides[side].players) > 1:
+            return f"{who} ({table.player_at(bidder)} alone)"
+        return who
 
     def _passed_out(self, table: Table, state: GameState, hand: Mapping[str, Any]) -> HandResult:
         policy = table.options["pass_out"]
-        extra = sorted(set(hand) & {"bid", "bidder"})
+        extra = sorted(set(hand) & {"bid", "bidder", "partner"})
         if extra:
             raise RuleViolation(f"a passed-out hand has no {extra[0]}", extra[0])
         if policy == "dealer-must-bid":
@@ -256,7 +321,7 @@ class ContractVariant(SeatedGame):
                          "the deal passes on")
         else:
             lines.append("Everybody passed: no score; the deal passes on")
-        return self._finish(table, state, deltas, lines, bidding_side=None, made=False,
+        return self._finish(table, state, deltas, lines, declaring=(), made=False,
                             redeals=redeals, barred=None)
 
     # -- pieces --------------------------------------------------------------------------------
@@ -273,23 +338,25 @@ class ContractVariant(SeatedGame):
         return list(tricks)
 
     def _trick_points(self, table: Table, state: GameState, side: int, tricks: int,
-                      per_trick: int) -> tuple[int, str]:
-        """Points for tricks won outside a contract, held under the defender cap if there is one."""
+                      per_trick: int, *, shared: bool = False) -> tuple[int, str]:
+        """Points for tricks won outside a contract, held under the defender cap if there is one.
+        `shared`: the tricks are all the defenders' together (option defender_share)."""
         name = table.sides[side].name
+        took = "shares the defenders'" if shared else "took"
         earned = tricks * per_trick
         cap = table.options["defender_cap"]
         if isinstance(cap, int) and not isinstance(cap, bool):
             allowed = max(0, min(earned, cap - state.scores[side]))
             if allowed < earned:
-                return allowed, (f"{name} took {tricks_phrase(tricks)}: {signed(allowed)}, "
+                return allowed, (f"{name} {took} {tricks_phrase(tricks)}: {signed(allowed)}, "
                                  f"held under the defender cap of {cap}")
-        return earned, f"{name} took {tricks_phrase(tricks)}: +{earned}"
+        return earned, f"{name} {took} {tricks_phrase(tricks)}: +{earned}"
 
     def _finish(self, table: Table, state: GameState, deltas: Sequence[int], lines: list[str], *,
-                bidding_side: int | None, made: bool, redeals: int,
+                declaring: tuple[int, ...], made: bool, redeals: int,
                 barred: int | None) -> HandResult:
         scores = tuple(s + d for s, d in zip(state.scores, deltas, strict=True))
-        winner = self._winner(table, scores, bidding_side, made)
+        winner = self._winner(table, scores, declaring, made)
         if winner is not None:
             lines.append(self._winner_line(table, scores, winner))
         dealer = state.dealer if redeals else (state.dealer + 1) % table.seats
@@ -298,28 +365,27 @@ class ContractVariant(SeatedGame):
                         barred_seat=barred)
         return HandResult(deltas=tuple(deltas), explanation=tuple(lines), state=after)
 
-    def _winner(self, table: Table, scores: tuple[int, ...], bidding_side: int | None,
+    def _winner(self, table: Table, scores: tuple[int, ...], declaring: tuple[int, ...],
                 made: bool) -> int | None:
-        """Who (if anyone) has won after this hand: by reaching the target, or by the other
-        side going out the back door."""
+        """Who (if anyone) has won after this hand: by reaching the target, or by others going
+        out the back door. `declaring` are the sides that played the contract, the bidder's
+        first; they come before the defenders, and the bidder before the partner."""
         options = table.options
         target = int(options["target"])  # type: ignore[arg-type]
         if options["win_on"] == "contract":
-            reached = [bidding_side] if (bidding_side is not None and made
-                                         and scores[bidding_side] >= target) else []
+            reached = [s for s in declaring if made and scores[s] >= target]
         else:
             reached = [s for s, score in enumerate(scores) if score >= target]
         if reached:
-            return bidding_side if bidding_side in reached else _highest(scores, reached)
+            return _highest(scores, [s for s in declaring if s in reached] or reached)
         lose_at = options["lose_at"]
         if isinstance(lose_at, int) and any(score <= lose_at for score in scores):
             standing = [s for s, score in enumerate(scores) if score > lose_at]
             if not standing:
                 return _highest(scores, list(range(len(scores))))
-            if bidding_side in standing and scores[bidding_side] == max(
-                    scores[s] for s in standing):
-                return bidding_side
-            return _highest(scores, standing)
+            best = max(scores[s] for s in standing)
+            top = [s for s in standing if scores[s] == best]
+            return ([s for s in declaring if s in top] or top)[0]
         return None
 
     def _winner_line(self, table: Table, scores: tuple[int, ...], winner: int) -> str:
@@ -333,8 +399,9 @@ class ContractVariant(SeatedGame):
 
 
 def _highest(scores: tuple[int, ...], sides: list[int]) -> int:
-    """The side with the most points; a tie goes to the lowest side index (house)."""
-    return max(sides, key=lambda s: (scores[s], -s))
+    """The side with the most points; a tie goes to the one listed first (house): the bidder
+    before the partner, else the lowest side index."""
+    return max(sides, key=lambda s: (scores[s], -sides.index(s)))
 
 
 def needs_partner(bid: Bid, table: Table) -> bool:

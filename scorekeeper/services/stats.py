@@ -26,11 +26,17 @@ def game_stats(game_id: int) -> dict[str, Any]:
     for hand in hands:
         result = variant.score_hand(table, state, hand.input)
         best = max(result.deltas)
-        if list(result.deltas).count(best) == 1:  # a hand level at the top is nobody's
-            hands_won[result.deltas.index(best)] += 1
+        top = [s for s, delta in enumerate(result.deltas) if delta == best]
+        # A hand level at the top is nobody's, unless the level ones are the bidder and the
+        # partner called at five, who made it together.
+        declaring = {table.side_of(seat) for seat in result.contract.declarers} if (
+            result.contract is not None) else set()
+        if len(top) == 1 or set(top) == declaring:
+            for winner in top:
+                hands_won[winner] += 1
         for counter, tally in zip(tallies, result.tally, strict=False):
             counter.update(tally)
-        if result.contract is not None:
+        if result.contract is not None:  # the auction's winner's: a called partner bid nothing
             bids[result.contract.seat].append((result.contract.bid, result.contract.made))
         state = GameState.from_dict(hand.state)
 

@@ -277,7 +277,7 @@ TRICK = [play(0, "AS"), play(1, "KS"), play(2, "QS"), play(3, "JS")]
      {"led_before": ["S"]}),
     ("7NT", TRICK, "led_before", {"led_before": "S"}),
     ("7NT", TRICK, "led_before", {"led_before": ["X"]}),
-    ("7NT", TRICK, "players", {"players": 5}),
+    ("7NT", TRICK, "players", {"players": 7}),
     ("7NT", TRICK, "sides", {"sides": 4}),
 ])
 def test_refused(contract: object, plays: object, field: str, extra: dict[str, Any]) -> None:

@@ -68,6 +68,13 @@ GAME_OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("ralphing", "boolean", False,
                "A bidder who fails by more than 3 tricks, or takes 3 or more in a misère, may not "
                "bid in the next auction."),
+    OptionSpec("defender_share", "boolean", False,
+               "Three or five players: each defender scores for every trick the defenders took "
+               "together (they defend as a temporary partnership), not only their own."),
+    OptionSpec("partner_share", "string", "full",
+               "Five players: what the bidder and the called partner each score or lose: the "
+               "'full' value each, or 'half' of it each. A bidder alone always scores the whole "
+               "value.", choices=("full", "half")),
     OptionSpec("auction", "string", "australian",
                "Auction style: 'australian' (round and round until all but one pass) or "
                "'american' (one call each).", choices=("australian", "american")),
@@ -178,9 +185,11 @@ def check_options(options: Mapping[str, OptionValue]) -> None:
 
 
 def deck(options: Mapping[str, OptionValue], players: int) -> frozenset[Card]:
-    """33 cards for three, 43 for four (45 with fractional bidding), 63 for six."""
+    """33 cards for three, 43 for four (45 with fractional bidding), 53 for five, 63 for six."""
     if players == 3:
         return deck_of(*(suit_cards(suit, "7") for suit in SUITS))
+    if players == 5:
+        return deck_of(*(suit_cards(suit, "2") for suit in SUITS))
     if players == 6:
         return deck_of(*(suit_cards(suit, "2", "12", "11", *(("13",) if suit in "DH" else ()))
                          for suit in SUITS))
@@ -201,7 +210,8 @@ VARIANT = ContractVariant(
     bid_table=BID_TABLE,
     bid_order=bid_order,
     deck=deck,
-    forms=((2, 2), (3, 1), (2, 3), (3, 2)),
+    forms=((2, 2), (3, 1), (5, 1), (2, 3), (3, 2)),
+    partner_forms=((5, 1),),
     inkles=True,
     check_options=check_options,
 )
