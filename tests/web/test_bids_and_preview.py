@@ -92,13 +92,13 @@ def test_the_preview_shows_what_recording_gives(phone: Phone) -> None:
     bid_button(page, "7 hearts").click()
     enter(page, "Bo", 3)
     page.wait_for_selector("#preview .deltas")
-    assert preview_lines(page) == ["North-South +30 → 30", "East-West +200 → 200"]
+    assert preview_lines(page) == ["North-South +30 total 30", "East-West +200 total 200"]
     assert page.locator("#preview .why li").all_inner_texts() == [
         "7♥ made by East-West: +200", "North-South took 3 tricks: +30"]
     # One trick more to North-South: East-West fail, and the preview follows the entry.
     page.get_by_role("button", name="North-South tricks: one more").click()
     page.locator("#preview .deltas", has_text="-200").wait_for()
-    assert preview_lines(page) == ["North-South +40 → 40", "East-West -200 → -200"]
+    assert preview_lines(page) == ["North-South +40 total 40", "East-West -200 total -200"]
     phone.shot("hand-preview")
     fits_the_phone(page)
     page.get_by_role("button", name="Record the hand").click()
@@ -106,6 +106,39 @@ def test_the_preview_shows_what_recording_gives(phone: Phone) -> None:
     [hand] = api_hands(page, gid)
     assert hand["deltas"] == [40, -200]
     assert totals(page) == ["40", "-200"]
+
+
+def test_a_late_reply_to_an_entry_since_changed_is_dropped(phone: Phone) -> None:
+    page, _ = scorer_page(phone, {})
+    held: list[Any] = []
+
+    def hold_the_first(route: Any) -> None:
+        if held:
+            route.continue_()
+        else:
+            held.append(route)  # answered only after the newer question
+
+    page.route("**/api/v1/games/*/hands/preview", hold_the_first)
+    bid_button(page, "7 hearts").click()
+    enter(page, "Bo", 3)
+    for _ in range(50):
+        if held:
+            break
+        page.wait_for_timeout(100)
+    page.get_by_role("button", name="North-South tricks: one more").click()
+    page.locator("#preview .deltas", has_text="-200").wait_for()
+    with page.expect_response("**/hands/preview"):
+        held[0].continue_()
+    page.wait_for_timeout(300)
+    assert preview_lines(page) == ["North-South +40 total 40", "East-West -200 total -200"]
+
+
+def test_the_preview_says_when_the_hand_would_end_the_game(phone: Phone) -> None:
+    page, gid = scorer_page(phone, {})
+    bid_button(page, "10 no trumps").click()
+    enter(page, "Ann", 10)
+    page.wait_for_selector("text=This hand ends the game: North-South wins.")
+    assert api_hands(page, gid) == []
 
 
 def test_a_hand_the_rules_refuse_is_explained_before_it_is_recorded(phone: Phone) -> None:
@@ -116,6 +149,7 @@ def test_a_hand_the_rules_refuse_is_explained_before_it_is_recorded(phone: Phone
     enter(page, "Bo", 3)
     page.wait_for_selector("#preview.refused")
     assert "ralphed" in page.locator("#preview").inner_text()
+    phone.shot("hand-preview-refused")
     assert len(api_hands(page, gid)) == 1
     # The browser notes the preview's 422 in the console; the page handled it.
     phone.errors[:] = [e for e in phone.errors if "status of 422" not in e]
@@ -128,6 +162,7 @@ def test_offline_the_preview_waits_for_the_connection_and_the_hand_is_kept(phone
     enter(page, "Ann", 0)
     page.wait_for_selector("#preview.offline")
     assert "needs a connection" in page.locator("#preview").inner_text()
+    phone.shot("hand-preview-offline")
     page.get_by_role("button", name="Record the hand").click()
     page.wait_for_selector("text=Hand waiting to be sent")
     phone.context.set_offline(False)

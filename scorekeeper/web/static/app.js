@@ -559,7 +559,8 @@ async function gamePage(id, watching) {
     return [
       h("strong", { text: "If recorded" }),
       h("ul", { class: "deltas", "aria-label": "Points this hand gives" }, game.sides.map((side, s) => h("li", {},
-        h("span", { text: side.name }), h("b", { text: signed(outcome.deltas[s]) }), h("small", { text: `→ ${outcome.scores[s]}` })))),
+        h("span", { text: side.name }), h("b", { class: outcome.deltas[s] < 0 ? "down" : null, text: signed(outcome.deltas[s]) }),
+        h("small", { text: `total ${outcome.scores[s]}` })))),
       h("ul", { class: "why" }, outcome.explanation.map((line) => h("li", { text: line }))),
       after.status === "finished" ? h("p", { class: "ends", text: `This hand ends the game: ${game.sides[after.winner]?.name ?? "nobody"} wins.` }) : null,
     ];
