@@ -95,14 +95,6 @@ def test_a_contract_game_from_start_to_finish(phone: Phone) -> None:
     assert len(api_hands(page, game_id(page))) == 1
 
 
-def test_bids_the_house_rules_switch_off_are_greyed_with_the_reason(phone: Phone) -> None:
-    page = start(phone, "Australian 500", FOUR)
-    blind = page.get_by_role("button", name=re.compile("Blind misère"))
-    assert blind.is_disabled()
-    assert "off in this game's house rules" in blind.inner_text()
-    assert page.get_by_role("button", name=re.compile("^Misère")).is_enabled()
-
-
 def test_quebec_500(phone: Phone) -> None:
     page = start(phone, "Quebec 500", FOUR)
     contract_hand(page, "6 spades", "Ann", 6)

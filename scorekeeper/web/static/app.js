@@ -244,11 +244,93 @@ window.addEventListener("online", async () => { if (await flushQueue()) route();
 window.addEventListener("offline", showNet);
 setInterval(async () => { if (store.get("queue", []).some((q) => !q.conflict) && await flushQueue()) route(); }, 5000);
 
+// -- the bids of a game ----------------------------------------------------------------------------
+// The grid shows the bids GET /games/{id}/bids lists, at the points that game scores: a bid its
+// house rules switch off is not in the list, so it is not shown.
+
+const LEVEL_BID = /^(\d+)(?:\.(\d))?(S|C|D|H|NT)$/; // 7H, or 6.3H under fractional bidding
+const DENOMINATIONS = ["S", "C", "D", "H", "NT"];
+const SUIT_WORD = { S: "spades", C: "clubs", D: "diamonds", H: "hearts", NT: "no trumps" };
+const LEVELS = [6, 7, 8, 9, 10];
+const KITTY_CARDS = [0, 1, 2, 3, 4, 5]; // the .K of a fractional bid: kitty cards given away
+const PREVIEW_DELAY_MS = 250;
+
+/** The kitty cards a fractional bid gives away (3 for 6.3H), or null for any other bid. */
+function kittyGiven(code) {
+  const level = LEVEL_BID.exec(code ?? "");
+  return level && level[2] !== undefined ? Number(level[2]) : null;
+}
+
+/** How a screen reader says a bid: "7 hearts, 200 points", "6.3 hearts, 220 points". */
+function spokenBid(bid) {
+  const level = LEVEL_BID.exec(bid.code);
+  const words = level ? `${level[1]}${level[2] === undefined ? "" : `.${level[2]}`} ${SUIT_WORD[level[3]]}` : bid.name;
+  return bid.points == null ? words : `${words}, ${bid.points} points`;
+}
+
+function bidButton(bid, label, chosen, pick) {
+  return h("button", { type: "button", "data-code": bid.code, "aria-pressed": String(chosen === bid.code), "aria-label": spokenBid(bid),
+    onclick: () => pick(bid.code) }, label, h("small", { text: bid.points == null ? "" : `${bid.points}${LEVEL_BID.test(bid.code) ? "" : " points"}` }));
+}
+
+/** Levels 6–10 down, suits across; `given` picks the fractional bids' .K (null: plain bids). */
+function bidGrid(bids, given, chosen, pick) {
+  const byCode = new Map(bids.map((b) => [b.code, b]));
+  const cells = [h("span"), ...DENOMINATIONS.map((d) => h("span", { class: "lvl", "aria-hidden": "true", text: SUIT_SYMBOL[d] }))];
+  for (const level of LEVELS) {
+    cells.push(h("span", { class: "lvl", "aria-hidden": "true", text: String(level) }));
+    for (const d of DENOMINATIONS) {
+      const bid = byCode.get(given === null ? `${level}${d}` : `${level}.${given}${d}`);
+      cells.push(bid ? bidButton(bid, bid.name, chosen, pick) : h("span"));
+    }
+  }
+  return cells;
+}
+
+/** Fractional bidding: the row that picks how many kitty cards the bid gives away. */
+function kittyRow(given, choose) {
+  const buttons = KITTY_CARDS.map((k) => h("button", { type: "button", "aria-pressed": String(k === given),
+    "aria-label": `.${k}: ${k === 1 ? "1 kitty card" : `${k} kitty cards`} given away`,
+    onclick: () => { for (const b of buttons) b.setAttribute("aria-pressed", String(b === buttons[k])); choose(k); } }, `.${k}`));
+  return h("div", { class: "given" }, h("span", { class: "hint", id: "given-label", text: "Kitty cards given away (the .K of N.K)" }),
+    h("div", { class: "row steps", role: "group", "aria-labelledby": "given-label" }, buttons));
+}
+
+function keepBids(gameId, bids) {
+  const kept = store.get("bids", {});
+  kept[gameId] = bids;
+  const remembered = new Set(store.get("games", []).map((g) => String(g.id)));
+  store.set("bids", Object.fromEntries(Object.entries(kept).filter(([key]) => remembered.has(key))));
+}
+
+/** The game's bids from the server, else as last fetched on this phone, else guessed. */
+async function gameBids(game, variant) {
+  try {
+    const got = await api("GET", `/games/${game.id}/bids`);
+    if (got.ok) { keepBids(game.id, got.json); return { bids: got.json, exact: true }; }
+  } catch { /* offline: what this phone kept */ }
+  const kept = store.get("bids", {})[game.id];
+  return kept ? { bids: kept, exact: true } : { bids: guessedBids(game, variant), exact: false };
+}
+
+/** Never fetched: the variant's bids the game's options switch on, with no points (only the
+ *  server knows what this game scores); the server checks the hand when it is sent. */
+function guessedBids(game, variant) {
+  const on = (b) => (!b.option || Boolean(game.options[b.option]))
+    && !(["DNUL", "PAT"].includes(b.code) && game.sides[0].players.length < 2);
+  const fractional = Boolean(game.options.fractional_bidding);
+  const listed = (variant.bids ?? []).filter((b) => on(b) && !(fractional && LEVEL_BID.test(b.code)));
+  const levels = fractional ? LEVELS.flatMap((n) => KITTY_CARDS.flatMap((k) => DENOMINATIONS.map((d) => `${n}.${k}${d}`))) : [];
+  return [...listed.map((b) => ({ code: b.code, name: b.name, points: null })),
+    ...levels.map((code) => ({ code, name: code.replace(/(S|C|D|H)$/, (s) => SUIT_SYMBOL[s]), points: null }))];
+}
+
 // -- a game's score sheet ------------------------------------------------------------------------
 
 async function gamePage(id, watching) {
   const token = watching ? null : tokenOf("", id);
   let game, hands, variant, etag;
+  let tableBids = { bids: [], exact: true }; // the bids this game's table may win with
   async function load() {
     const [g, hs] = await Promise.all([api("GET", `/games/${id}`), api("GET", `/games/${id}/hands`)]);
     if (!g.ok) throw new Error(problem(g));
@@ -260,6 +342,7 @@ async function gamePage(id, watching) {
     return;
   }
   remember(game);
+  if (variant.bids) tableBids = await gameBids(game, variant);
   document.title = `${game.sides.map((s) => s.name).join(" v ")} — scorekeeper`;
   let editing = null; // the hand being corrected, or null for a new hand
   let opened = null;
@@ -317,9 +400,15 @@ async function gamePage(id, watching) {
         !token && !watching ? h("p", { class: "muted", text: "This phone has no token for this game, so it can only watch." }) : null));
   }
 
+  /** "7♥", "6.3♥", "Misère": the game's own name for a bid, else its code with the suit drawn. */
+  function bidName(code) {
+    const known = tableBids.bids.find((b) => b.code === code);
+    return known?.name ?? (LEVEL_BID.test(code) ? code.replace(/(S|C|D|H)$/, (s) => SUIT_SYMBOL[s]) : code);
+  }
+
   function summary(hand) {
     if (hand.passed_out) return "passed out";
-    if (hand.bid) return `${hand.bid.replace(/(S|C|D|H)$/, (s) => SUIT_SYMBOL[s])} by ${seatName(hand.bidder)}`;
+    if (hand.bid) return `${bidName(hand.bid)} by ${seatName(hand.bidder)}`;
     if (hand.points || hand.captured) return `card points${hand.mariannas?.length ? `, ${hand.mariannas.length} Marianna${hand.mariannas.length > 1 ? "s" : ""}` : ""}`;
     if (hand.players) {
       const out = hand.players.findIndex((p) => p.went_out || (p.hand && p.hand.length === 0) || p.hand_points === 0);
@@ -388,31 +477,22 @@ async function gamePage(id, watching) {
     let bidder = before.bidder ?? null;
     let tricks = before.tricks ?? Array.from({ length: sides }, (_, s) => (s === 0 ? 10 : 0));
     const options = game.options;
-    const enabled = (b) => !b.option || Boolean(options[b.option]);
-    const grid = h("div", { class: "grid", role: "group", "aria-label": "Bid" },
-      h("span"), ["S", "C", "D", "H", "NT"].map((s) => h("span", { class: "lvl", "aria-hidden": "true", text: SUIT_SYMBOL[s] })));
-    const byCode = Object.fromEntries(variant.bids.map((b) => [b.code, b]));
-    const buttons = [];
-    const pick = (code) => { bid = code; for (const b of buttons) b.setAttribute("aria-pressed", String(b.dataset.code === bid)); check(); };
-    for (let level = 6; level <= 10; level++) {
-      grid.append(h("span", { class: "lvl", text: String(level) }));
-      for (const suit of ["S", "C", "D", "H", "NT"]) {
-        const b = byCode[`${level}${suit}`];
-        const button = h("button", { type: "button", "data-code": `${level}${suit}`, "aria-pressed": String(bid === `${level}${suit}`),
-          "aria-label": `${level} ${suit === "NT" ? "no trumps" : { S: "spades", C: "clubs", D: "diamonds", H: "hearts" }[suit]}, ${b?.points ?? ""} points`,
-          disabled: !b, onclick: () => pick(`${level}${suit}`) }, `${level}${SUIT_SYMBOL[suit]}`, h("small", { text: b ? String(b.points) : "" }));
-        buttons.push(button);
-        grid.append(button);
-      }
-    }
-    const specials = variant.bids.filter((b) => !/^\d+(S|C|D|H|NT)$/.test(b.code)).map((b) => {
-      const partnerless = ["DNUL", "PAT"].includes(b.code) && game.sides[0].players.length < 2;
-      const why = !enabled(b) ? `off in this game's house rules (${b.option.replaceAll("_", " ")})` : partnerless ? "needs partners" : null;
-      const button = h("button", { type: "button", "data-code": b.code, "aria-pressed": String(bid === b.code), disabled: Boolean(why),
-        title: why ?? undefined, onclick: () => pick(b.code) }, b.name, h("small", { text: why ? `Not allowed: ${why}` : `${b.points} points` }));
-      buttons.push(button);
-      return button;
-    });
+    const bids = tableBids.bids;
+    const fractional = bids.some((b) => kittyGiven(b.code) !== null);
+    let given = kittyGiven(bid) ?? 0; // the .K of the fractional bids on show
+    const grid = h("div", { class: fractional ? "grid fractional" : "grid", role: "group", "aria-label": "Bid" });
+    const pick = (code) => { bid = code; markChosen(); check(); };
+    const markChosen = () => { for (const b of document.querySelectorAll("#entry [data-code]")) b.setAttribute("aria-pressed", String(b.dataset.code === bid)); };
+    const drawGrid = () => grid.replaceChildren(...bidGrid(bids, fractional ? given : null, bid, pick));
+    drawGrid();
+    const giveRow = fractional ? kittyRow(given, (k) => {
+      given = k;
+      const moved = bid && kittyGiven(bid) !== null ? bid.replace(/\.\d/, `.${k}`) : null; // 7.0♥ → 7.2♥: same level and suit
+      if (moved && bids.some((b) => b.code === moved)) bid = moved;
+      drawGrid();
+      check();
+    }) : null;
+    const specials = bids.filter((b) => !LEVEL_BID.test(b.code)).map((b) => bidButton(b, b.name, bid, pick));
     const bidderRow = h("div", { class: "row", role: "group", "aria-label": "Bidder" },
       Array.from({ length: seats }, (_, seat) => h("button", { type: "button", "aria-pressed": String(bidder === seat),
         onclick: (e) => { bidder = seat; for (const x of e.target.parentElement.children) x.setAttribute("aria-pressed", String(x === e.target)); check(); } }, seatName(seat))));
@@ -428,19 +508,62 @@ async function gamePage(id, watching) {
     };
     renderTricks();
     const status = h("p", { class: "muted", "aria-live": "polite" });
+    const preview = handPreview(editing);
     const record = h("button", { type: "submit", class: "primary" }, editing ? "Save the correction" : "Record the hand");
     function check() {
       const sum = tricks.reduce((a, b) => a + b, 0);
       const missing = !bid ? "Pick the bid." : bidder === null ? "Pick the bidder." : sum !== 10 ? `The tricks add up to ${sum}, not 10.` : "";
       status.textContent = missing;
       record.disabled = Boolean(missing);
+      preview.ask(missing ? null : { bidder, bid, tricks: [...tricks] });
     }
     check();
-    const form = h("form", { class: "stack", onsubmit: async (e) => { e.preventDefault(); await submit({ bidder, bid, tricks }); } },
-      h("h3", { text: "Bid" }), grid, h("div", { class: "specials" }, specials),
-      h("h3", { text: "Won by" }), bidderRow, h("h3", { text: "Tricks" }), trickRow, status, record);
+    const form = h("form", { class: "stack", onsubmit: async (e) => { e.preventDefault(); preview.ask(null); await submit({ bidder, bid, tricks }); } },
+      h("h3", { text: "Bid" }),
+      tableBids.exact ? null : h("p", { class: "hint", text: "This game's bids could not be fetched, so they are shown without their points; the hand is checked when it is sent." }),
+      giveRow, grid, specials.length ? h("div", { class: "specials" }, specials) : null,
+      h("h3", { text: "Won by" }), bidderRow, h("h3", { text: "Tricks" }), trickRow, status, preview.node, record);
     const passed = h("button", { type: "button", onclick: () => submit({ passed_out: true }) }, "Everybody passed");
     return [form, options.pass_out === "no-trump" ? h("p", { class: "hint", text: "A passed-out hand is played at no-trumps here: enter it with its tricks through the API." }) : passed];
+  }
+
+  // What the hand would score, asked of the server as the entry changes (a new hand only: a
+  // correction is scored where it stands, which the preview cannot say).
+  function handPreview(correcting) {
+    const node = h("div", { class: "preview", id: "preview", role: "status", "aria-live": "polite", hidden: true });
+    let asked = 0;
+    let timer = null;
+    function ask(hand) {
+      clearTimeout(timer);
+      const question = ++asked;
+      if (!hand || correcting) { node.hidden = true; node.replaceChildren(); return; }
+      timer = setTimeout(async () => {
+        if (!node.isConnected) return; // the form was replaced meanwhile
+        let result = null;
+        try { result = await api("POST", `/games/${id}/hands/preview`, hand); } catch { /* offline: said below */ }
+        if (question === asked) tell(result); // an older reply to an entry since changed is dropped
+      }, PREVIEW_DELAY_MS);
+    }
+    function tell(result) {
+      node.hidden = false;
+      node.className = `preview${result?.ok ? "" : result ? " refused" : " offline"}`;
+      if (!result) node.replaceChildren(h("p", { text: "The preview needs a connection. You can still record the hand: this phone keeps it and sends it when the connection returns." }));
+      else if (!result.ok) node.replaceChildren(h("strong", { text: "The rules refuse this hand" }), h("p", { text: problem(result) }));
+      else node.replaceChildren(...forecast(result.json).filter(Boolean));
+    }
+    return { node, ask };
+  }
+
+  function forecast(outcome) {
+    const after = outcome.game;
+    return [
+      h("strong", { text: "If recorded" }),
+      h("ul", { class: "deltas", "aria-label": "Points this hand gives" }, game.sides.map((side, s) => h("li", {},
+        h("span", { text: side.name }), h("b", { class: outcome.deltas[s] < 0 ? "down" : null, text: signed(outcome.deltas[s]) }),
+        h("small", { text: `total ${outcome.scores[s]}` })))),
+      h("ul", { class: "why" }, outcome.explanation.map((line) => h("li", { text: line }))),
+      after.status === "finished" ? h("p", { class: "ends", text: `This hand ends the game: ${game.sides[after.winner]?.name ?? "nobody"} wins.` }) : null,
+    ];
   }
 
   function cinquecentoEntry(submit) {
