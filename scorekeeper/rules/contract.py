@@ -7,8 +7,8 @@ seat. Everything that depends on a house rule reads the game's resolved options.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
-from typing import Any
+from dataclasses import dataclass, field, replace
+from typing import Any, ClassVar
 
 from scorekeeper.rules.auction import adjudicate_auction
 from scorekeeper.rules.base import (
@@ -16,6 +16,8 @@ from scorekeeper.rules.base import (
     Contract,
     GameState,
     HandResult,
+    HandSize,
+    Judge,
     OptionSpec,
     OptionValue,
     SeatedGame,
@@ -65,6 +67,10 @@ class ContractVariant(SeatedGame):
     redeal_without_honours: bool = False  # Quebec: no face card, joker or ace → deal again
     check_options: Callable[[Mapping[str, OptionValue]], None] | None = None
     team_play: bool = True
+    referees: Mapping[str, Judge] = field(default_factory=dict, hash=False, compare=False)
+    family: ClassVar[str] = "contract"
+    hand: ClassVar[HandSize] = HandSize(cards=TRICKS_PER_HAND, tricks=TRICKS_PER_HAND)
+    hand_fields: ClassVar[tuple[str, ...]] = ("bidder", "bid", "tricks", "passed_out", "calls")
 
     def resolve_options(self, given: Mapping[str, object]) -> dict[str, OptionValue]:
         options = super().resolve_options(given)

@@ -7,14 +7,16 @@ from typing import Any
 
 from scorekeeper.rules.base import OptionSpec, OptionValue, resolve_options
 from scorekeeper.rules.errors import RuleViolation
+from scorekeeper.rules.registry import find_variant
 from scorekeeper.tournaments.model import Team
 
 MAX_TEAMS = 512
 MAX_GAMES = 15
 STAGES = ("qualifying", "knockout")
 QUEBEC_GAMES = {"qualifying": 5, "knockout": 3}  # RULES.md: 5 games, then best of 3
-CONTRACT_VARIANTS = ("quebec-500", "australian-500")
-RUMMY = "rummy-500"
+# The formats made for one family of games: the Quebec format for the contract games' pairs,
+# the Rummy tables for players alone.
+FAMILY_OF_FORMAT = {"quebec": "contract", "rummy_tables": "rummy"}
 
 
 def quebec_games(value: object, where: str) -> dict[str, Any]:
@@ -90,12 +92,11 @@ def check_tournament(fmt: str, variant: str, players_per_side: Sequence[int],
         raise RuleViolation(f"there is no format {fmt!r}; the formats are "
                             f"{', '.join(FORMATS)}", "format")
     options = resolve_options(FORMATS[fmt], given, owner=f"the {fmt} format")
-    if fmt == "quebec" and variant not in CONTRACT_VARIANTS:
-        raise RuleViolation("the Quebec format is for quebec-500 and australian-500", "format")
-    if fmt == "rummy_tables" and variant != RUMMY:
-        raise RuleViolation("the rummy_tables format is for rummy-500", "format")
-    if variant == RUMMY and fmt == "quebec":
-        raise RuleViolation("Rummy 500 players play alone", "format")
+    game = find_variant(variant)
+    family = FAMILY_OF_FORMAT.get(fmt, game.family)
+    if game.family != family:
+        raise RuleViolation(f"the {fmt} format is for the {family} games, and {game.name} is "
+                            f"not one", "format")
     low = 3 if fmt == "rummy_tables" else 2
     if not low <= len(teams) <= MAX_TEAMS:
         raise RuleViolation(f"a {fmt} tournament needs {low} to {MAX_TEAMS} teams", "teams")
