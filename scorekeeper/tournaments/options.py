@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from scorekeeper.rules.base import OptionSpec, OptionValue, resolve_options
+from scorekeeper.rules.base import OptionSpec, OptionValue, either, resolve_options
 from scorekeeper.rules.errors import RuleViolation
-from scorekeeper.rules.registry import find_variant
+from scorekeeper.rules.registry import find_variant, variants
 from scorekeeper.tournaments.model import Team
 
 MAX_TEAMS = 512
@@ -74,12 +74,13 @@ FORMATS: dict[str, tuple[OptionSpec, ...]] = {
                      rounds(3, "Rounds, each with tables drawn afresh.", 20)),
 }
 FORMAT_DESCRIPTIONS: dict[str, str] = {
-    "quebec": "Quebec 500: a qualifying round of pairs 1-2, 3-4, ... then a knockout of the top "
-              "8, 4 or 2.",
+    "quebec": "Quebec 500 (any contract game): a qualifying round of pairs 1-2, 3-4, ... then a "
+              "knockout of the top 8, 4 or 2.",
     "single_elimination": "Knockout with byes for the top seeds.",
     "round_robin": "Everyone plays everyone (circle method).",
     "swiss": "Rounds paired by standing, no rematches.",
-    "rummy_tables": "Rummy 500: players at random tables each round, ranked within the table.",
+    "rummy_tables": "Rummy 500 (any rummy game): players at random tables each round, ranked "
+                    "within the table.",
 }
 
 
@@ -95,8 +96,8 @@ def check_tournament(fmt: str, variant: str, players_per_side: Sequence[int],
     game = find_variant(variant)
     family = FAMILY_OF_FORMAT.get(fmt, game.family)
     if game.family != family:
-        raise RuleViolation(f"the {fmt} format is for the {family} games, and {game.name} is "
-                            f"not one", "format")
+        kin = [other.name for other in variants() if other.family == family]
+        raise RuleViolation(f"the {fmt} format is for {either(kin)}, not {game.name}", "format")
     low = 3 if fmt == "rummy_tables" else 2
     if not low <= len(teams) <= MAX_TEAMS:
         raise RuleViolation(f"a {fmt} tournament needs {low} to {MAX_TEAMS} teams", "teams")
