@@ -71,6 +71,7 @@ FAMILIES = ("contract", "card_points", "rummy")
 # The referee endpoints (/adjudicate/<name>), in the order a variant lists the ones it answers.
 REFEREES = ("trick", "auction", "deal", "meld")
 
+
 @dataclass(frozen=True)
 class HandSize:
     """What one hand holds: the cards dealt to each player, and where the variant fixes them the

@@ -103,7 +103,7 @@ def test_a_new_variant_is_played_through_the_api(client: FlaskClient) -> None:
     # A field the variant does not publish is refused by name.
     refused = client.post(f"{API}/games/{game['id']}/hands", json={**hand, "bid": "7H"},
                           headers=auth)
-    assert_error(refused, 422, "bid")
+    assert "Wild Rummy hand" in assert_error(refused, 422, "bid")["message"]
     assert_error(client.post(f"{API}/games", json={"variant": "wild-rummy",
                                                     "sides": PLAYERS[:2]}), 422, "sides")
     assert client.get(f"{API}/games/{game['id']}/stats").status_code == 200

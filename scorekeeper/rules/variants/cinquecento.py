@@ -83,7 +83,7 @@ class Cinquecento(SeatedGame):
     def score_hand(self, table: Table, state: GameState, hand: Mapping[str, Any]) -> HandResult:
         unknown = sorted(set(hand) - set(self.hand_fields))
         if unknown:
-            raise RuleViolation(f"{unknown[0]} is not part of a Cinquecento hand", unknown[0])
+            raise RuleViolation(f"{unknown[0]} is not part of a {self.name} hand", unknown[0])
         points = self._card_points(table, hand)
         deltas = list(points)
         lines = [f"{table.sides[s].name} took {p} card points: +{p}" for s, p in enumerate(points)]
@@ -198,7 +198,6 @@ def read_card(text: object, deck: str, field: str) -> tuple[str, str]:
                 return rank, FRENCH_SUIT_LETTERS[letter]
     raise RuleViolation(f"{text!r} is not a card of the {deck} Cinquecento deck (write cards "
                         f"like {example})", field)
-
 
 
 TRICK_ORDER = ("A", "3", "R", "C", "F", "7", "6", "5", "4", "2")  # highest first

@@ -118,7 +118,7 @@ class Rummy(SeatedGame):
     def score_hand(self, table: Table, state: GameState, hand: Mapping[str, Any]) -> HandResult:
         unknown = sorted(set(hand) - set(self.hand_fields))
         if unknown:
-            raise RuleViolation(f"{unknown[0]} is not part of a Rummy 500 hand: give each "
+            raise RuleViolation(f"{unknown[0]} is not part of a {self.name} hand: give each "
                                 "player's melds, lay-offs and hand under players", unknown[0])
         entries = hand.get("players")
         n = table.seats
@@ -454,7 +454,7 @@ def describe(meld: Sequence[Card], reading: Reading) -> str:
 
 
 def judge_meld(variant: Rummy, table: Table, body: Mapping[str, Any]) -> dict[str, Any]:
-    """/adjudicate/meld."""
+    """/adjudicate/meld: is it a meld, of which kind, and what is it worth."""
     ruling = adjudicate_meld(table, body["cards"])
     return {"valid": ruling.valid, "kind": ruling.kind, "points": ruling.points,
             "explanation": list(ruling.explanation)}
