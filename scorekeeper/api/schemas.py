@@ -9,6 +9,7 @@ import marshmallow as ma
 from marshmallow import fields, validate
 
 from scorekeeper.limits import MAX_CHANGES, MAX_HANDS
+from scorekeeper.rules.base import FAMILIES, REFEREES
 from scorekeeper.tournaments.options import MAX_TEAMS
 
 MAX_SEAT = 63
@@ -108,11 +109,22 @@ class BidSchema(Strict):
         "description": "the option that enables this bid; null for the ordinary bids"})
 
 
-class FormSchema(Strict):
-    sides = fields.Int(required=True)
-    players_per_side = fields.Int(required=True)
+class TableFormSchema(Strict):
+    players = fields.Int(required=True, metadata={"example": 4})
+    sides = fields.Int(required=True, metadata={"example": 2})
+    per_side = fields.Int(required=True, metadata={
+        "description": "players in each side (1: everyone plays alone)", "example": 2})
     calls_partner = fields.Bool(required=True, metadata={
         "description": "the bidder calls a partner for each hand (hands then carry partner)"})
+
+
+class HandSizeSchema(Strict):
+    cards = fields.Int(required=True, allow_none=True, metadata={
+        "description": "cards dealt to each player; null where the variant does not fix it"})
+    tricks = fields.Int(required=True, allow_none=True, metadata={
+        "description": "tricks played in a hand (the contract games)"})
+    points = fields.Int(required=True, allow_none=True, metadata={
+        "description": "card points to be won in a hand (Cinquecento: 120)"})
 
 
 class VariantSchema(Strict):
@@ -120,12 +132,26 @@ class VariantSchema(Strict):
     name = fields.Str(required=True)
     description = fields.Str(required=True)
     players = fields.Nested(PlayerCountSchema, required=True)
-    forms = fields.List(fields.Nested(FormSchema), required=True, metadata={
-        "description": "the tables the variant seats: 4 players as 2 sides of 2, 5 alone, ..."})
     team_play = fields.Bool(required=True)
     options = fields.Dict(keys=fields.Str(), values=fields.Nested(OptionSchema), required=True)
     bids = fields.List(fields.Nested(BidSchema), metadata={
         "description": "every bid with its value, in auction order (variants with an auction)"})
+    family = fields.Str(required=True, validate=validate.OneOf(FAMILIES), metadata={
+        "description": "contract: bid tricks at auction (a hand names the bidder, the bid and "
+                       "the tricks); card_points: score the card points captured (Cinquecento); "
+                       "rummy: meld and lay off, each player alone"})
+    forms = fields.List(fields.Nested(TableFormSchema), required=True, metadata={
+        "description": "the tables it seats, each as a game's `sides` must form it: 4 players "
+                       "as 2 sides of 2, 5 alone calling a partner, ..."})
+    hand = fields.Nested(HandSizeSchema, required=True)
+    hand_fields = fields.List(fields.Str(), required=True, metadata={
+        "description": "the fields a hand may carry (POST /games/{id}/hands)",
+        "example": ["bidder", "bid", "tricks", "passed_out", "calls"]})
+    auction = fields.Bool(required=True, metadata={
+        "description": "a hand is played for a contract won at auction (see bids)"})
+    referees = fields.List(fields.Str(validate=validate.OneOf(REFEREES)), required=True,
+                           metadata={"description": "the /adjudicate endpoints that judge it",
+                                     "example": ["trick", "auction"]})
 
 
 # -- games --------------------------------------------------------------------------------------

@@ -11,9 +11,9 @@ from scorekeeper.api.blueprint import Blueprint
 from scorekeeper.api.docs import refusal
 from scorekeeper.api.schemas import VariantSchema
 from scorekeeper.errors import NotFound
-from scorekeeper.rules.base import Variant
+from scorekeeper.rules.base import REFEREES, Variant
 from scorekeeper.rules.errors import UnknownVariant
-from scorekeeper.rules.registry import VARIANTS, find_variant
+from scorekeeper.rules.registry import find_variant, variants
 
 blp = Blueprint("variants", __name__, url_prefix="/variants", uses_database=False,
                 description="The games of the 500 family, their house rules and bids.")
@@ -28,12 +28,17 @@ def describe(variant: Variant) -> dict[str, Any]:
         if spec.choices is not None:
             options[spec.name]["choices"] = list(spec.choices)
     low, high = variant.players
-    forms = [{"sides": sides, "players_per_side": each,
-              "calls_partner": (sides, each) in variant.partner_forms}
-             for sides, each in variant.forms]
+    bids = [asdict(bid) for bid in variant.bids()]
     return {"key": variant.key, "name": variant.name, "description": variant.description,
-            "players": {"min": low, "max": high}, "forms": forms, "team_play": variant.team_play,
-            "options": options, "bids": [asdict(bid) for bid in variant.bids()]}
+            "players": {"min": low, "max": high}, "team_play": variant.team_play,
+            "options": options, "bids": bids,
+            "family": variant.family,
+            "forms": [{"players": sides * each, "sides": sides, "per_side": each,
+                       "calls_partner": (sides, each) in variant.partner_forms}
+                      for sides, each in variant.forms],
+            "hand": asdict(variant.hand), "hand_fields": list(variant.hand_fields),
+            "auction": bool(bids),
+            "referees": [name for name in REFEREES if name in variant.referees]}
 
 
 @blp.route("")
@@ -42,7 +47,7 @@ class Variants(MethodView):
     @blp.doc(operationId="listVariants")
     def get(self) -> list[dict[str, Any]]:
         """List the variants"""
-        return [describe(v) for v in VARIANTS]
+        return [describe(v) for v in variants()]
 
 
 @blp.route("/<string:key>")
@@ -51,7 +56,7 @@ class OneVariant(MethodView):
     @refusal(blp, 404, "No variant has this key")
     @blp.doc(operationId="readVariant")
     def get(self, key: str) -> dict[str, Any]:
-        """Describe one variant: its options with their defaults, and its bids with their values"""
+        """Describe one variant: what it is, its options with their defaults, and its bids"""
         return describe(find_variant_or_404(key))
 
 

@@ -66,6 +66,22 @@ def resolve_options(specs: tuple[OptionSpec, ...], given: Mapping[str, object],
     return {spec.name: spec.check(given.get(spec.name, spec.default)) for spec in specs}
 
 
+# The families of the 500 games: how a hand is played and entered.
+FAMILIES = ("contract", "card_points", "rummy")
+# The referee endpoints (/adjudicate/<name>), in the order a variant lists the ones it answers.
+REFEREES = ("trick", "auction", "deal", "meld")
+
+
+@dataclass(frozen=True)
+class HandSize:
+    """What one hand holds: the cards dealt to each player, and where the variant fixes them the
+    tricks played or the card points to be won."""
+
+    cards: int | None = None
+    tricks: int | None = None
+    points: int | None = None
+
+
 @dataclass(frozen=True)
 class BidSpec:
     """A bid as the variant lists it: its code, its name and what it is worth."""
@@ -104,6 +120,11 @@ class Table:
 
     def player_at(self, seat: int) -> str:
         return self.sides[seat % len(self.sides)].players[seat // len(self.sides)]
+
+
+# A referee: the variant, a table of anonymous seats under the request's options, and the request
+# itself → the ruling as the API serves it. Raises RuleViolation for a situation that cannot be.
+Judge = Callable[[Any, Table, Mapping[str, Any]], dict[str, Any]]
 
 
 @dataclass(frozen=True)
@@ -189,6 +210,20 @@ class Variant(Protocol):
         """The forms where the bidder calls a partner for each hand (five-handed 500)."""
         ...
     @property
+    def family(self) -> str:
+        """'contract' (bid tricks at auction), 'card_points' (Cinquecento) or 'rummy'."""
+        ...
+    @property
+    def hand(self) -> HandSize: ...
+    @property
+    def hand_fields(self) -> tuple[str, ...]:
+        """The fields a hand as entered may carry (POST /games/{id}/hands)."""
+        ...
+    @property
+    def referees(self) -> Mapping[str, Judge]:
+        """The /adjudicate endpoints this variant answers, each with its referee."""
+        ...
+    @property
     def option_specs(self) -> tuple[OptionSpec, ...]: ...
     @property
     def statistics(self) -> tuple[str, ...]:
@@ -213,6 +248,11 @@ class Variant(Protocol):
 
     def start(self, table: Table) -> GameState:
         """The state before the first hand."""
+        ...
+
+    def referee_table(self, options: Mapping[str, OptionValue], players: object = None,
+                      sides: object = None) -> Table:
+        """A table of anonymous seats for the referee; raises RuleViolation if it cannot be."""
         ...
 
     def score_hand(self, table: Table, state: GameState, hand: Mapping[str, Any]) -> HandResult:

@@ -7,8 +7,8 @@ seat. Everything that depends on a house rule reads the game's resolved options.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
-from typing import Any
+from dataclasses import dataclass, field, replace
+from typing import Any, ClassVar
 
 from scorekeeper.rules.auction import adjudicate_auction
 from scorekeeper.rules.base import (
@@ -16,6 +16,8 @@ from scorekeeper.rules.base import (
     Contract,
     GameState,
     HandResult,
+    HandSize,
+    Judge,
     OptionSpec,
     OptionValue,
     SeatedGame,
@@ -67,6 +69,15 @@ class ContractVariant(SeatedGame):
     team_play: bool = True
     # Tables where the bidder calls a partner for the hand (the five-handed game).
     partner_forms: tuple[tuple[int, int], ...] = ()
+
+    referees: Mapping[str, Judge] = field(default_factory=dict, hash=False, compare=False)
+    family: ClassVar[str] = "contract"
+    hand: ClassVar[HandSize] = HandSize(cards=TRICKS_PER_HAND, tricks=TRICKS_PER_HAND)
+
+    @property
+    def hand_fields(self) -> tuple[str, ...]:
+        """What a hand may carry; `partner` where some table calls one."""
+        return CONTRACT_HAND + (("partner",) if self.partner_forms else ())
 
     def calls_partner(self, table: Table) -> bool:
         """Whether the bidder at this table calls a partner (or plays alone) after the auction."""
@@ -124,8 +135,7 @@ class ContractVariant(SeatedGame):
                                 "bidder calls a partner", "options.partner_share")
 
     def score_hand(self, table: Table, state: GameState, hand: Mapping[str, Any]) -> HandResult:
-        unknown = sorted(set(hand) - {"bidder", "bid", "partner", "tricks", "passed_out",
-                                      "calls"})
+        unknown = sorted(set(hand) - set(self.hand_fields))
         if unknown:
             raise RuleViolation(f"{unknown[0]} is not part of a {self.name} hand", unknown[0])
         if hand.get("passed_out", False) not in (True, False):
@@ -402,6 +412,9 @@ def _highest(scores: tuple[int, ...], sides: list[int]) -> int:
     """The side with the most points; a tie goes to the one listed first (house): the bidder
     before the partner, else the lowest side index."""
     return max(sides, key=lambda s: (scores[s], -sides.index(s)))
+
+
+CONTRACT_HAND = ("bidder", "bid", "tricks", "passed_out", "calls")
 
 
 def needs_partner(bid: Bid, table: Table) -> bool:

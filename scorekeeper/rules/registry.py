@@ -12,6 +12,11 @@ from scorekeeper.rules.variants.rummy import VARIANT as RUMMY_500
 VARIANTS: tuple[Variant, ...] = (AUSTRALIAN_500, QUEBEC_500, CINQUECENTO, RUMMY_500)
 
 
+def variants() -> tuple[Variant, ...]:
+    """Every variant, in the order they are listed (read at call time, so a test may add one)."""
+    return VARIANTS
+
+
 def find_variant(key: str) -> Variant:
     """Return the variant with this key, or raise UnknownVariant naming the known ones."""
     for variant in VARIANTS:

@@ -61,10 +61,11 @@ def teams_of(row: TournamentRow) -> list[pure.Team]:
 
 
 def sides_per_team(variant_key: str, fmt: str) -> list[int]:
-    """The team sizes a format can seat in this variant: two sides a match, or tables of one."""
-    if fmt == "rummy_tables":
-        return [1]
+    """The team sizes a format can seat in this variant, as its forms say: two sides a match,
+    or (Rummy tables) players alone."""
     variant = find_variant(variant_key)
+    if fmt == "rummy_tables":
+        return sorted({each for _, each in variant.forms if each == 1})
     return [each for sides, each in variant.forms if sides == 2]
 
 

@@ -5,16 +5,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from scorekeeper.rules.base import OptionSpec, OptionValue, resolve_options
+from scorekeeper.rules.base import OptionSpec, OptionValue, either, resolve_options
 from scorekeeper.rules.errors import RuleViolation
+from scorekeeper.rules.registry import find_variant, variants
 from scorekeeper.tournaments.model import Team
 
 MAX_TEAMS = 512
 MAX_GAMES = 15
 STAGES = ("qualifying", "knockout")
 QUEBEC_GAMES = {"qualifying": 5, "knockout": 3}  # RULES.md: 5 games, then best of 3
-CONTRACT_VARIANTS = ("quebec-500", "australian-500")
-RUMMY = "rummy-500"
+# The formats made for one family of games: the Quebec format for the contract games' pairs,
+# the Rummy tables for players alone.
+FAMILY_OF_FORMAT = {"quebec": "contract", "rummy_tables": "rummy"}
 
 
 def quebec_games(value: object, where: str) -> dict[str, Any]:
@@ -72,12 +74,13 @@ FORMATS: dict[str, tuple[OptionSpec, ...]] = {
                      rounds(3, "Rounds, each with tables drawn afresh.", 20)),
 }
 FORMAT_DESCRIPTIONS: dict[str, str] = {
-    "quebec": "Quebec 500: a qualifying round of pairs 1-2, 3-4, ... then a knockout of the top "
-              "8, 4 or 2.",
+    "quebec": "Quebec 500 (any contract game): a qualifying round of pairs 1-2, 3-4, ... then a "
+              "knockout of the top 8, 4 or 2.",
     "single_elimination": "Knockout with byes for the top seeds.",
     "round_robin": "Everyone plays everyone (circle method).",
     "swiss": "Rounds paired by standing, no rematches.",
-    "rummy_tables": "Rummy 500: players at random tables each round, ranked within the table.",
+    "rummy_tables": "Rummy 500 (any rummy game): players at random tables each round, ranked "
+                    "within the table.",
 }
 
 
@@ -90,12 +93,11 @@ def check_tournament(fmt: str, variant: str, players_per_side: Sequence[int],
         raise RuleViolation(f"there is no format {fmt!r}; the formats are "
                             f"{', '.join(FORMATS)}", "format")
     options = resolve_options(FORMATS[fmt], given, owner=f"the {fmt} format")
-    if fmt == "quebec" and variant not in CONTRACT_VARIANTS:
-        raise RuleViolation("the Quebec format is for quebec-500 and australian-500", "format")
-    if fmt == "rummy_tables" and variant != RUMMY:
-        raise RuleViolation("the rummy_tables format is for rummy-500", "format")
-    if variant == RUMMY and fmt == "quebec":
-        raise RuleViolation("Rummy 500 players play alone", "format")
+    game = find_variant(variant)
+    family = FAMILY_OF_FORMAT.get(fmt, game.family)
+    if game.family != family:
+        kin = [other.name for other in variants() if other.family == family]
+        raise RuleViolation(f"the {fmt} format is for {either(kin)}, not {game.name}", "format")
     low = 3 if fmt == "rummy_tables" else 2
     if not low <= len(teams) <= MAX_TEAMS:
         raise RuleViolation(f"a {fmt} tournament needs {low} to {MAX_TEAMS} teams", "teams")

@@ -52,8 +52,8 @@ class Game:
 
 def test_the_variant_says_five_can_sit(client: FlaskClient) -> None:
     body = client.get(f"{API}/variants/australian-500").get_json()
-    assert {"sides": 5, "players_per_side": 1, "calls_partner": True} in body["forms"]
-    assert {"sides": 2, "players_per_side": 2, "calls_partner": False} in body["forms"]
+    assert {"players": 5, "sides": 5, "per_side": 1, "calls_partner": True} in body["forms"]
+    assert {"players": 4, "sides": 2, "per_side": 2, "calls_partner": False} in body["forms"]
     assert body["players"]["min"] <= 5 <= body["players"]["max"]
     options = body["options"]
     assert options["partner_share"]["default"] == "full"

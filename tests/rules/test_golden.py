@@ -15,7 +15,7 @@ import pytest
 
 from scorekeeper.rules.base import GameState, Side, Table, Variant
 from scorekeeper.rules.errors import RuleViolation
-from scorekeeper.rules.registry import find_variant
+from scorekeeper.rules.registry import find_variant, variants
 
 FILES = sorted((Path(__file__).parent / "golden").glob("*.json"))
 TABLES: dict[str, dict[str, Any]] = {
@@ -51,6 +51,12 @@ def test_every_variant_with_a_table_has_its_file() -> None:
     # (australian-500-five.json).
     assert all(stem == data["variant"] or stem.startswith(f"{data['variant']}-")
                for stem, data in TABLES.items())
+
+
+def test_every_registered_variant_has_a_golden_file() -> None:
+    """A variant joins the registry with its scoring worked out by hand, or not at all."""
+    missing = [variant.key for variant in variants() if variant.key not in TABLES]
+    assert not missing, f"no tests/rules/golden/<key>.json for {', '.join(missing)}"
 
 
 def observed(state: GameState, deltas: tuple[int, ...]) -> dict[str, Any]:

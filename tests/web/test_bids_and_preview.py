@@ -8,8 +8,13 @@ import re
 from typing import Any
 
 from tests.web.conftest import Phone
-from tests.web.test_score_sheet import (api_hands, fits_the_phone, no_serious_axe_violations,
-                                        start, totals)
+from tests.web.test_score_sheet import (
+    api_hands,
+    fits_the_phone,
+    no_serious_axe_violations,
+    start,
+    totals,
+)
 
 SIDES = [{"name": "North-South", "players": ["Ann", "Cy"]},
          {"name": "East-West", "players": ["Bo", "Di"]}]
@@ -52,7 +57,8 @@ def test_bids_the_house_rules_switch_off_are_not_shown(phone: Phone) -> None:
     assert page.locator("#entry [data-code]").count() == len(listed) == 27
     assert page.get_by_role("button", name=re.compile("Blind misère|Double nullo")).count() == 0
     assert page.get_by_text("Not allowed").count() == 0
-    assert page.locator("#entry button:disabled").count() == 1  # only Record, until the hand is whole
+    # Only Record is disabled, until the hand is whole.
+    assert page.locator("#entry button:disabled").count() == 1
     assert bid_button(page, "Misère").is_enabled()
     assert bid_button(page, "7 hearts").inner_text().split() == ["7♥", "200"]
 

@@ -19,6 +19,7 @@ from scorekeeper.rules.bids import (
 from scorekeeper.rules.cards import SUITS, Card, deck_of, suit_cards
 from scorekeeper.rules.contract import ContractVariant
 from scorekeeper.rules.errors import RuleViolation
+from scorekeeper.rules.referees import CONTRACT
 
 GAME_OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("target", "integer", 500, "Points a side needs to win the game.", minimum=1),
@@ -214,4 +215,5 @@ VARIANT = ContractVariant(
     partner_forms=((5, 1),),
     inkles=True,
     check_options=check_options,
+    referees=CONTRACT,
 )

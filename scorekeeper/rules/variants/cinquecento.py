@@ -6,6 +6,7 @@ Mariannas declared (RULES.md, cinquecento).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -14,6 +15,8 @@ from scorekeeper.rules.base import (
     BidSpec,
     GameState,
     HandResult,
+    HandSize,
+    Judge,
     OptionSpec,
     OptionValue,
     SeatedGame,
@@ -53,6 +56,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
                choices=tuple(SUITS)),
 )
 
+HAND = HandSize(points=HAND_POINTS)
+
 
 @dataclass(frozen=True)
 class Cinquecento(SeatedGame):
@@ -66,14 +71,19 @@ class Cinquecento(SeatedGame):
     team_play: bool = True
     option_specs: tuple[OptionSpec, ...] = OPTIONS
     statistics: tuple[str, ...] = ("card_points", "marianna_points", "mariannas")
+    family: str = "card_points"
+    hand: HandSize = HAND
+    hand_fields: tuple[str, ...] = ("points", "captured", "mariannas")
+    referees: Mapping[str, Judge] = dataclasses.field(default_factory=dict, hash=False,
+                                                         compare=False)
 
     def bids(self, options: Mapping[str, OptionValue] | None = None) -> tuple[BidSpec, ...]:
         return ()
 
     def score_hand(self, table: Table, state: GameState, hand: Mapping[str, Any]) -> HandResult:
-        unknown = sorted(set(hand) - {"points", "captured", "mariannas"})
+        unknown = sorted(set(hand) - set(self.hand_fields))
         if unknown:
-            raise RuleViolation(f"{unknown[0]} is not part of a Cinquecento hand", unknown[0])
+            raise RuleViolation(f"{unknown[0]} is not part of a {self.name} hand", unknown[0])
         points = self._card_points(table, hand)
         deltas = list(points)
         lines = [f"{table.sides[s].name} took {p} card points: +{p}" for s, p in enumerate(points)]
@@ -190,9 +200,6 @@ def read_card(text: object, deck: str, field: str) -> tuple[str, str]:
                         f"like {example})", field)
 
 
-VARIANT = Cinquecento()
-
-
 TRICK_ORDER = ("A", "3", "R", "C", "F", "7", "6", "5", "4", "2")  # highest first
 RANK_WORDS = {"A": "ace", "3": "three", "R": "re", "C": "cavallo", "F": "fante", "7": "seven",
               "6": "six", "5": "five", "4": "four", "2": "two"}
@@ -254,3 +261,17 @@ def adjudicate_trick(table: Table, trump: object, plays: object) -> CinquecentoT
         code, words = french + letter, FRENCH_WORDS.get(rank, RANK_WORDS[rank])
     lines.append(f"Seat {seats[winner]} wins the trick with the {words} of {suit}.")
     return CinquecentoTrick(winner, seats[winner], code, tuple(lines))
+
+
+def judge_trick(variant: Cinquecento, table: Table, body: Mapping[str, Any]) -> dict[str, Any]:
+    """/adjudicate/trick for Cinquecento: the trump named, no contract."""
+    extra = sorted(set(body) & {"contract", "led_before"})
+    if extra:
+        raise RuleViolation(f"{extra[0]} is not part of a {variant.name} trick (give the trump)",
+                            extra[0])
+    ruling = adjudicate_trick(table, body.get("trump"), body["plays"])
+    return {"winner": {"seat": ruling.seat, "card": ruling.card},
+            "explanation": list(ruling.explanation)}
+
+
+VARIANT = Cinquecento(referees={"trick": judge_trick})

@@ -10,6 +10,8 @@ from dataclasses import replace
 from scorekeeper.rules.base import OptionSpec, OptionValue
 from scorekeeper.rules.cards import SUITS, Card, deck_of, suit_cards
 from scorekeeper.rules.contract import ContractVariant
+from scorekeeper.rules.referees import CONTRACT
+from scorekeeper.rules.referees import deal as judge_deal
 from scorekeeper.rules.variants import australian
 
 QUEBEC_DEFAULTS: dict[str, OptionValue] = {
@@ -41,4 +43,5 @@ VARIANT = ContractVariant(
     forms=((2, 2),),
     two_jokers=True,
     redeal_without_honours=True,
+    referees={**CONTRACT, "deal": judge_deal},  # the deal without honours is redone
 )

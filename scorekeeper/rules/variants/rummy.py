@@ -6,6 +6,7 @@ table; the cards are checked as a real deal would allow (RULES.md, rummy-500).
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -15,6 +16,8 @@ from scorekeeper.rules.base import (
     BidSpec,
     GameState,
     HandResult,
+    HandSize,
+    Judge,
     OptionSpec,
     OptionValue,
     SeatedGame,
@@ -58,6 +61,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
                "Going out needs a final discard: the player who goes out names it (discard)."),
 )
 
+HAND = HandSize(cards=CARDS_PER_PLAYER)
+
 
 @dataclass(frozen=True)
 class Reading:
@@ -95,6 +100,11 @@ class Rummy(SeatedGame):
     team_play: bool = False
     option_specs: tuple[OptionSpec, ...] = OPTIONS
     statistics: tuple[str, ...] = ("meld_points", "penalty_points", "went_out")
+    family: str = "rummy"
+    hand: HandSize = HAND
+    hand_fields: tuple[str, ...] = ("players",)
+    referees: Mapping[str, Judge] = dataclasses.field(default_factory=dict, hash=False,
+                                                         compare=False)
 
     def bids(self, options: Mapping[str, OptionValue] | None = None) -> tuple[BidSpec, ...]:
         return ()
@@ -106,9 +116,9 @@ class Rummy(SeatedGame):
                                 f"{table.seats} players: play with two decks", "options.decks")
 
     def score_hand(self, table: Table, state: GameState, hand: Mapping[str, Any]) -> HandResult:
-        unknown = sorted(set(hand) - {"players"})
+        unknown = sorted(set(hand) - set(self.hand_fields))
         if unknown:
-            raise RuleViolation(f"{unknown[0]} is not part of a Rummy 500 hand: give each "
+            raise RuleViolation(f"{unknown[0]} is not part of a {self.name} hand: give each "
                                 "player's melds, lay-offs and hand under players", unknown[0])
         entries = hand.get("players")
         n = table.seats
@@ -443,4 +453,11 @@ def describe(meld: Sequence[Card], reading: Reading) -> str:
     return f"A run of {SUIT_NAMES[natural.suit]}: {', '.join(shown)}.{ace}"
 
 
-VARIANT = Rummy()
+def judge_meld(variant: Rummy, table: Table, body: Mapping[str, Any]) -> dict[str, Any]:
+    """/adjudicate/meld: is it a meld, of which kind, and what is it worth."""
+    ruling = adjudicate_meld(table, body["cards"])
+    return {"valid": ruling.valid, "kind": ruling.kind, "points": ruling.points,
+            "explanation": list(ruling.explanation)}
+
+
+VARIANT = Rummy(referees={"meld": judge_meld})
