@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from apispec import APISpec
 from flask_smorest import Api
 
 from scorekeeper.api import games, referee, tournaments, variants
+from scorekeeper.api.schemas import HAND_FAMILIES
+from scorekeeper.rules.registry import variants as all_variants
 
 PREFIX = "/api/v1"
 
@@ -27,5 +32,21 @@ def register(api: Api) -> None:
         "headers": {"Retry-After": {"description": "seconds to wait before trying again",
                                     "schema": {"type": "integer", "minimum": 1}}},
         "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}})
+    register_hand_families(api.spec)
     for blueprint in (variants.blp, games.blp, referee.blp, tournaments.blp):
         api.register_blueprint(blueprint, url_prefix=PREFIX + (blueprint.url_prefix or ""))
+
+
+def register_hand_families(spec: APISpec) -> None:
+    """One component per family of hands, naming the variants it is for (read from the variants,
+    so a new one is named where its family says). Each asks for at least one field: an empty hand
+    says nothing and every variant refuses it, and with no field shared between families this
+    keeps the hand bodies' oneOf unambiguous."""
+    for family in HAND_FAMILIES:
+        keys = ", ".join(v.key for v in all_variants() if v.family == family.family)
+        doc: dict[str, Any] = {"description": f"A hand of {keys} (family {family.family}). "
+                                              f"{family.description}",
+                               "example": family.example, "minProperties": 1}
+        if family.required:
+            doc["required"] = list(family.required)
+        spec.components.schema(family.component, doc, schema=family.schema)

@@ -12,6 +12,7 @@ from scorekeeper.api.blueprint import Blueprint
 from scorekeeper.api.docs import not_modified, refusal, refusals
 from scorekeeper.api.rendered import conditional
 from scorekeeper.api.schemas import (
+    HAND_FAMILIES,
     BidSchema,
     ChangeSchema,
     CreateHeadersSchema,
@@ -59,7 +60,28 @@ HAND_EXAMPLES = {
     "misere": {"summary": "Ann (seat 0) bid misère and took no trick",
                "value": {"bidder": 0, "bid": "MIS", "tricks": [0, 10]}},
     "passed_out": {"summary": "Everybody passed", "value": {"passed_out": True}},
+    "five_handed": {"summary": "Five-handed: Ann bid 7♥ and called Cy, who took 4 tricks to her 3",
+                    "value": {"bidder": 0, "bid": "7H", "partner": 2,
+                              "tricks": [3, 1, 4, 1, 1]}},
+    "card_points": {"summary": "Cinquecento: 68 card points to 52, a Marianna each",
+                    "value": HAND_FAMILIES[1].example},
+    "rummy": {"summary": "Rummy 500: Ann went out; Bo was caught with two cards",
+              "value": HAND_FAMILIES[2].example},
+    "rummy_points": {"summary": "Rummy 500, as counted at the table",
+                     "value": {"players": [{"meld_points": 85, "hand_points": 0},
+                                           {"meld_points": 20, "hand_points": 12}]}},
 }
+# Parsed by the flat HandInputSchema, so a bad field gets the 422 it always had; documented as
+# what the rules accept: one family's hand, whichever family the game's variant is of.
+HAND_BODY = {"description": "A hand of the game's variant: the schema of its family (GET "
+                            "/variants/{key} gives the family and the hand_fields it takes)",
+             "content": {"application/json": {"schema": {
+                 "oneOf": [family.schema for family in HAND_FAMILIES]}}}}
+
+
+def hand_body(view: Any) -> Any:
+    return blp.doc(requestBody=HAND_BODY)(
+        blp.arguments(HandInputSchema(), examples=HAND_EXAMPLES)(view))
 
 
 def write_request(headers: dict[str, str]) -> WriteRequest:
@@ -238,7 +260,7 @@ class Hands(MethodView):
         return [present.hand_view(hand) for hand in hands]
 
     @blp.arguments(WriteHeadersSchema(), location="headers", as_kwargs=True)
-    @blp.arguments(HandInputSchema(), examples=HAND_EXAMPLES)
+    @hand_body
     @blp.response(201, HandSchema, headers=WRITTEN)
     @document_write_errors
     @blp.doc(operationId="recordHand")
@@ -249,7 +271,7 @@ class Hands(MethodView):
 
 @blp.route(f"{GAME}/hands/preview")
 class HandPreview(MethodView):
-    @blp.arguments(HandInputSchema(), examples=HAND_EXAMPLES)
+    @hand_body
     @blp.response(200, HandPreviewSchema)
     @refusals(blp, (404, "No such game"), (409, "The game is over"),
               (422, "The hand breaks the schema or a rule of the game"))
@@ -284,7 +306,7 @@ class OneHand(MethodView):
         return present.hand_view(hand, game)
 
     @blp.arguments(WriteHeadersSchema(), location="headers", as_kwargs=True)
-    @blp.arguments(HandInputSchema(), examples=HAND_EXAMPLES)
+    @hand_body
     @blp.response(200, HandSchema, headers=WRITTEN)
     @document_write_errors
     @blp.doc(operationId="correctHand")

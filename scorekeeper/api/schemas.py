@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any
 
 import marshmallow as ma
@@ -257,8 +258,8 @@ class RummyPlayerSchema(Strict):
         "description": "quick form: points of the cards left in hand"})
 
 
-class HandInputSchema(Strict):
-    """A hand as entered at the table. Which fields apply depends on the variant."""
+class ContractHandSchema(Strict):
+    """A hand of a contract game: the auction's winner, the bid and the tricks."""
 
     bidder = fields.Int(strict=True, validate=validate.Range(0, MAX_SEAT), metadata={
         "description": "seat index of the player who won the auction"})
@@ -284,6 +285,18 @@ class HandInputSchema(Strict):
                        "with it (misère after 7, inkles and ralphing are checked too)",
         "example": ["pass", "7H", "pass", "pass", "pass"]})
 
+    @ma.post_load
+    def canonical(self, data: dict[str, Any], **_kwargs: Any) -> dict[str, Any]:
+        if "bid" in data:
+            data["bid"] = data["bid"].strip().upper()
+        if "calls" in data:
+            data["calls"] = [canonical_call(call) for call in data["calls"]]
+        return data
+
+
+class CardPointsHandSchema(Strict):
+    """A hand of a card-points game (Cinquecento): card points and Mariannas."""
+
     points = fields.List(fields.Int(strict=True, validate=validate.Range(0, MAX_TRICKS)),
                          validate=validate.Length(1, 8), metadata={
         "description": "Cinquecento: card points each side captured, in side order (120 in all)",
@@ -296,17 +309,56 @@ class HandInputSchema(Strict):
     mariannas = fields.List(fields.Nested(MariannaSchema), validate=validate.Length(0, 8),
                             metadata={"description": "Cinquecento: in the order declared"})
 
+
+class RummyHandSchema(Strict):
+    """A hand of a rummy game: each player's cards or counted points."""
+
     players = fields.List(fields.Nested(RummyPlayerSchema), validate=validate.Length(1, 8),
                           metadata={"description": "Rummy 500: each player's hand, in side order "
                                                    "(all by cards, or all by counted points)"})
 
-    @ma.post_load
-    def canonical(self, data: dict[str, Any], **_kwargs: Any) -> dict[str, Any]:
-        if "bid" in data:
-            data["bid"] = data["bid"].strip().upper()
-        if "calls" in data:
-            data["calls"] = [canonical_call(call) for call in data["calls"]]
-        return data
+
+# A hand body is parsed before its game, and so its variant, is known: by every family's fields
+# at once (the rules then refuse, by name, a field the game's variant does not take). The spec
+# documents it as what it really is, one family's hand (see HAND_FAMILIES). The bases are listed
+# last family first because marshmallow takes the fields of the last base first: the contract
+# fields first, as the stored hands have always had them.
+class HandInputSchema(RummyHandSchema, CardPointsHandSchema, ContractHandSchema):
+    """A hand as entered at the table, of any variant."""
+
+
+@dataclass(frozen=True)
+class HandFamily:
+    """How the spec documents the hands of one family (a variant's `family`)."""
+
+    family: str
+    component: str  # its name in the spec's components
+    schema: type[Strict]
+    description: str  # what it holds; the variants it is for are named before it
+    example: dict[str, Any]
+    required: tuple[str, ...] = ()  # fields the rules always ask for, though not at parsing
+
+
+HAND_FAMILIES = (
+    HandFamily("contract", "ContractHand", ContractHandSchema,
+               "The seat that won the auction, the bid and the tricks each side took (and the "
+               "auction itself, to have it checked); or passed_out when everybody passed. "
+               "partner at the five-handed table only, and there on every hand played.",
+               {"bidder": 1, "bid": "7H", "tricks": [3, 7]}),
+    HandFamily("card_points", "CardPointsHand", CardPointsHandSchema,
+               "The card points each side captured (or the captured cards, for the service to "
+               "count) and the Mariannas in the order declared.",
+               {"points": [68, 52], "mariannas": [{"side": 0, "suit": "coins"},
+                                                  {"side": 1, "suit": "cups"}]}),
+    HandFamily("rummy", "RummyHand", RummyHandSchema,
+               "Every player's melds, lay-offs and cards left in hand, or the points counted at "
+               "the table, one entry per player in side order.",
+               {"players": [{"melds": [["7H", "8H", "9H"], ["QS", "QD", "QC"]],
+                             "layoffs": [{"card": "10H", "onto": [0, 0]}], "hand": [],
+                             "went_out": True},
+                            {"melds": [], "layoffs": [], "hand": ["KD", "2C"]}]},
+               required=("players",)),
+)
 
 
 def canonical_call(call: str) -> str:

@@ -134,7 +134,7 @@ class Table:
         self.sk, self.scorer, self.id = sk, scorer, game_id
 
     def contract(self, bidder: int, bid: str, tricks: list[int], **more: Any) -> Any:
-        return self.sk.models.HandInput(bidder=bidder, bid=bid, tricks=tricks, **more)
+        return self.sk.models.ContractHand(bidder=bidder, bid=bid, tricks=tricks, **more)
 
     def record(self, hand: Any, **headers: str) -> Any:
         return self.sk.record_hand(self.id, client=self.scorer, body=hand, **headers)
@@ -198,7 +198,7 @@ def test_a_whole_game_of_australian_500(sk: SimpleNamespace, connect: Any) -> No
                 number=2, deltas=[-240, 40], scores=[-210, 240], dealer=CY)
 
     # 3. Cy deals and everybody passes: nothing scores and Cy deals again (pass_out "redeal").
-    table.check(table.record(sk.models.HandInput(passed_out=True)),
+    table.check(table.record(sk.models.ContractHand(passed_out=True)),
                 number=3, deltas=[0, 0], scores=[-210, 240], dealer=CY)
 
     # 4. Cy deals; calls start at Di. A misère needs a 7-bid before it: after only 6♥ it is illegal.
