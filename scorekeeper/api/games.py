@@ -49,6 +49,7 @@ CREATED = {**WRITTEN, "Location": {"description": "where to read what was create
                                    "schema": {"type": "string"}}}
 GAME_VIEW = GameSchema()
 STATS_VIEW = StatsSchema()
+FAMILY_EXAMPLE = {family.family: family.example for family in HAND_FAMILIES}
 NEW_GAME_EXAMPLE = {
     "variant": "australian-500", "options": {"slam_bonus": True},
     "sides": [{"name": "North-South", "players": ["Ann", "Cy"]},
@@ -64,9 +65,9 @@ HAND_EXAMPLES = {
                     "value": {"bidder": 0, "bid": "7H", "partner": 2,
                               "tricks": [3, 1, 4, 1, 1]}},
     "card_points": {"summary": "Cinquecento: 68 card points to 52, a Marianna each",
-                    "value": HAND_FAMILIES[1].example},
+                    "value": FAMILY_EXAMPLE["card_points"]},
     "rummy": {"summary": "Rummy 500: Ann went out; Bo was caught with two cards",
-              "value": HAND_FAMILIES[2].example},
+              "value": FAMILY_EXAMPLE["rummy"]},
     "rummy_points": {"summary": "Rummy 500, as counted at the table",
                      "value": {"players": [{"meld_points": 85, "hand_points": 0},
                                            {"meld_points": 20, "hand_points": 12}]}},
