@@ -81,9 +81,11 @@ const show = (...nodes) => { main.replaceChildren(...nodes.flat().filter((n) => 
 const signed = (n) => (n >= 0 ? `+${n}` : `${n}`);
 const uuid = () => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`);
 
+/** A − value + control; `max` is a number or a function asked at each step. */
 function stepper(label, value, min, max, onChange) {
   const out = h("output", { "aria-live": "polite", text: String(value) });
-  const set = (v) => { value = Math.max(min, Math.min(max, v)); out.textContent = String(value); onChange(value); };
+  const highest = () => (typeof max === "function" ? max() : max);
+  const set = (v) => { value = Math.max(min, Math.min(highest(), v)); out.textContent = String(value); onChange(value); };
   return h("div", { class: "stepper", role: "group", "aria-label": label },
     h("span", { class: "grow", text: label }),
     h("button", { type: "button", "aria-label": `${label}: one less`, onclick: () => set(value - 1) }, "−"),
@@ -112,40 +114,41 @@ window.addEventListener("hashchange", route);
 
 const SIDE_NAMES = { 2: ["North-South", "East-West"] };
 
+/** A table shape as the players say it: "4 players, 2 sides of 2", "5 players, each alone,
+ *  calling a partner". A form is one entry of the variant's `forms`. */
+function tableInWords(form) {
+  const shape = form.per_side === 1 ? "each alone" : `${form.sides} sides of ${form.per_side}`;
+  return `${form.players} players, ${shape}${form.calls_partner ? ", calling a partner" : ""}`;
+}
+
+/** The form a game was started in: the variant's form with its number of sides and players. */
+function formOf(variant, game) {
+  return (variant.forms ?? []).find((f) => f.sides === game.sides.length && f.per_side === game.sides[0].players.length) ?? null;
+}
+
 async function homePage() {
   document.title = "scorekeeper — new game";
   const result = await api("GET", "/variants").catch(() => null);
   if (!result?.ok) { show(h("p", { class: "banner bad", text: "The server cannot be reached. Try again when you are back online." })); return; }
   const variants = result.json;
   let variant = variants[0];
-  let seating = null; // [sides, per side]
+  let seating = null; // the form of the table: one of the variant's `forms`
   const form = h("form", { class: "stack", "aria-label": "New game" });
   const recent = store.get("games", []);
-
-  function seatings(v) {
-    const out = [];
-    for (let n = v.players.min; n <= v.players.max; n++) {
-      if (v.team_play && n % 2 === 0 && n >= 4) out.push([2, n / 2]);
-      if (v.team_play && n === 6) out.push([3, 2]);
-      if (!v.team_play || n < 4 || (v.key === "cinquecento" && n === 3)) out.push([n, 1]);
-    }
-    return out.filter((s, i, all) => all.findIndex((o) => o[0] === s[0] && o[1] === s[1]) === i)
-      .filter((s) => !(v.key === "cinquecento" && s[1] === 1 && s[0] === 4));
-  }
 
   function render() {
     const choices = h("div", { class: "choices", role: "radiogroup", "aria-label": "Game" },
       variants.map((v) => h("button", {
         type: "button", class: "choice", role: "radio", "aria-checked": String(v === variant), onclick: () => { variant = v; seating = null; render(); },
       }, h("strong", { text: v.name }), h("span", { text: v.description }))));
-    const options = seatings(variant);
-    seating = seating ?? options.find((s) => s[0] * s[1] === 4) ?? options[0];
-    const seatPick = h("div", { class: "row", role: "group", "aria-label": "Table" },
-      options.map((s) => h("button", {
-        type: "button", "aria-pressed": String(s === seating),
-        onclick: () => { seating = s; render(); },
-      }, s[1] === 1 ? `${s[0]} players` : `${s[0]} sides of ${s[1]}`)));
-    const [sides, each] = seating;
+    const forms = variant.forms ?? [];
+    seating = seating ?? forms[0];
+    const seatPick = h("div", { class: "row tables", role: "group", "aria-label": "Table" },
+      forms.map((f) => h("button", {
+        type: "button", "aria-pressed": String(f === seating),
+        onclick: () => { seating = f; render(); },
+      }, tableInWords(f))));
+    const { sides, per_side: each } = seating;
     const sideBoxes = [];
     for (let s = 0; s < sides; s++) {
       const inputs = [];
@@ -181,7 +184,7 @@ async function homePage() {
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const data = new FormData(form);
-    const [sides, each] = seating;
+    const { sides, per_side: each } = seating;
     const body = { variant: variant.key, first_dealer: Number(data.get("dealer")), options: {}, sides: [] };
     for (let s = 0; s < sides; s++) {
       const players = Array.from({ length: each }, (_, p) => String(data.get(`p${s}.${p}`)).trim());
@@ -316,13 +319,36 @@ async function gameBids(game, variant) {
 /** Never fetched: the variant's bids the game's options switch on, with no points (only the
  *  server knows what this game scores); the server checks the hand when it is sent. */
 function guessedBids(game, variant) {
-  const on = (b) => (!b.option || Boolean(game.options[b.option]))
-    && !(["DNUL", "PAT"].includes(b.code) && game.sides[0].players.length < 2);
+  const on = (b) => !b.option || Boolean(game.options[b.option]);
   const fractional = Boolean(game.options.fractional_bidding);
   const listed = (variant.bids ?? []).filter((b) => on(b) && !(fractional && LEVEL_BID.test(b.code)));
   const levels = fractional ? LEVELS.flatMap((n) => KITTY_CARDS.flatMap((k) => DENOMINATIONS.map((d) => `${n}.${k}${d}`))) : [];
   return [...listed.map((b) => ({ code: b.code, name: b.name, points: null })),
     ...levels.map((code) => ({ code, name: code.replace(/(S|C|D|H)$/, (s) => SUIT_SYMBOL[s]), points: null }))];
+}
+
+// -- tricks ---------------------------------------------------------------------------------------
+
+const tricksInWords = (n) => (n === 1 ? "1 trick" : `${n} tricks`);
+
+/** A new hand's tricks: two sides start with every trick to the first, a table of more sides
+ *  counts up from nothing with the last taking the rest. `total` is the variant's hand.tricks. */
+function freshTricks(sides, total) {
+  return Array.from({ length: sides }, (_, s) => ((sides === 2 ? s === 0 : s === sides - 1) ? total : 0));
+}
+
+/** One stepper per side but the last, whose tricks are the rest of the hand's `total`. */
+function trickSteppers(tricks, total, onChange, names) {
+  const last = tricks.length - 1;
+  const rest = h("p", { class: "muted", id: "other-tricks" });
+  const settle = () => {
+    tricks[last] = total - tricks.slice(0, last).reduce((a, b) => a + b, 0);
+    rest.textContent = `${names[last]}: ${tricksInWords(tricks[last])}${last > 1 ? ", the rest" : ""}`;
+  };
+  settle();
+  const steppers = names.slice(0, last).map((name, s) => stepper(`${name} tricks`, tricks[s], 0,
+    () => tricks[s] + tricks[last], (v) => { tricks[s] = v; settle(); onChange(); }));
+  return h("div", { class: "stack tricks" }, steppers, rest);
 }
 
 // -- a game's score sheet ------------------------------------------------------------------------
@@ -408,7 +434,10 @@ async function gamePage(id, watching) {
 
   function summary(hand) {
     if (hand.passed_out) return "passed out";
-    if (hand.bid) return `${bidName(hand.bid)} by ${seatName(hand.bidder)}`;
+    if (hand.bid) {
+      const called = hand.partner === undefined ? "" : hand.partner === null ? " alone" : ` with ${seatName(hand.partner)}`;
+      return `${bidName(hand.bid)} by ${seatName(hand.bidder)}${called}`;
+    }
     if (hand.points || hand.captured) return `card points${hand.mariannas?.length ? `, ${hand.mariannas.length} Marianna${hand.mariannas.length > 1 ? "s" : ""}` : ""}`;
     if (hand.players) {
       const out = hand.players.findIndex((p) => p.went_out || (p.hand && p.hand.length === 0) || p.hand_points === 0);
@@ -457,31 +486,60 @@ async function gamePage(id, watching) {
     await send("DELETE", `/games/${id}/hands/${number}`);
   }
 
+  /** Bids always played alone (misère and its kin, hi/lo): the partner choice is not offered for
+   *  them. Only a convenience of the page: the server checks the rule and says so if it differs. */
+  function playedAlone(code) {
+    if (!code) return false;
+    const name = bidName(code).toLowerCase();
+    return /^(MIS|OMIS|BMIS|HILO)/.test(code) || /mis[eè]re|hi\s*\/\s*lo/.test(name);
+  }
+
+  /** Five-handed 500: after the bidder, the seat the bidder called as partner, or Alone. */
+  function partnerChoice(seats, current, choose) {
+    const node = h("div", { class: "row partners", role: "group", "aria-labelledby": "partner-label" });
+    function redraw() {
+      const { bid, bidder, partner } = current();
+      if (playedAlone(bid)) {
+        node.replaceChildren(h("p", { class: "muted", text: `${bidName(bid)} is always played alone.` }));
+        return;
+      }
+      if (partner !== undefined && partner === bidder) choose(undefined);
+      const chosen = current().partner;
+      const button = (seat, label) => h("button", { type: "button", "aria-pressed": String(chosen === seat),
+        onclick: () => { choose(seat); redraw(); } }, label);
+      node.replaceChildren(...Array.from({ length: seats }, (_, seat) => seat)
+        .filter((seat) => seat !== bidder).map((seat) => button(seat, seatName(seat))), button(null, "Alone"));
+    }
+    redraw();
+    return { node, redraw };
+  }
+
   function entryForm() {
     const box = h("section", { class: "card stack", id: "entry", "aria-label": editing ? `Correct hand ${editing.number}` : "Enter a hand",
       onclick: () => { dirty = true; }, oninput: () => { dirty = true; } });
     const title = h("h2", { text: editing ? `Correct hand ${editing.number}` : `Hand ${hands.length + 1}` });
     const submit = (body) => (editing ? send("PUT", `/games/${id}/hands/${editing.number}`, body) : send("POST", `/games/${id}/hands`, body));
     const cancel = editing ? h("button", { type: "button", onclick: (e) => { e.stopPropagation(); editing = null; dirty = false; render(); } }, "Cancel") : null;
-    if (variant.key === "cinquecento") box.append(title, ...cinquecentoEntry(submit), cancel ?? "");
-    else if (variant.key === "rummy-500") box.append(title, ...rummyEntry(submit), cancel ?? "");
-    else box.append(title, ...contractEntry(submit), cancel ?? "");
+    const byFamily = { contract: contractEntry, card_points: cardPointsEntry, rummy: rummyEntry }; // the variant's family
+    const entry = byFamily[variant.family] ?? contractEntry;
+    box.append(title, ...entry(submit), cancel ?? "");
     return box;
   }
 
   function contractEntry(submit) {
-    const sides = game.sides.length;
     const seats = game.sides.reduce((n, s) => n + s.players.length, 0);
+    const callsPartner = Boolean(formOf(variant, game)?.calls_partner);
     const before = editing ?? {};
     let bid = before.bid ?? null;
     let bidder = before.bidder ?? null;
-    let tricks = before.tricks ?? Array.from({ length: sides }, (_, s) => (s === 0 ? 10 : 0));
+    let partner = before.bidder === undefined ? undefined : before.partner ?? null; // undefined: not picked yet
+    const tricks = before.tricks ? [...before.tricks] : freshTricks(game.sides.length, variant.hand.tricks);
     const options = game.options;
     const bids = tableBids.bids;
     const fractional = bids.some((b) => kittyGiven(b.code) !== null);
     let given = kittyGiven(bid) ?? 0; // the .K of the fractional bids on show
     const grid = h("div", { class: fractional ? "grid fractional" : "grid", role: "group", "aria-label": "Bid" });
-    const pick = (code) => { bid = code; markChosen(); check(); };
+    const pick = (code) => { bid = code; markChosen(); partnerRow?.redraw(); check(); };
     const markChosen = () => { for (const b of document.querySelectorAll("#entry [data-code]")) b.setAttribute("aria-pressed", String(b.dataset.code === bid)); };
     const drawGrid = () => grid.replaceChildren(...bidGrid(bids, fractional ? given : null, bid, pick));
     drawGrid();
@@ -495,34 +553,30 @@ async function gamePage(id, watching) {
     const specials = bids.filter((b) => !LEVEL_BID.test(b.code)).map((b) => bidButton(b, b.name, bid, pick));
     const bidderRow = h("div", { class: "row", role: "group", "aria-label": "Bidder" },
       Array.from({ length: seats }, (_, seat) => h("button", { type: "button", "aria-pressed": String(bidder === seat),
-        onclick: (e) => { bidder = seat; for (const x of e.target.parentElement.children) x.setAttribute("aria-pressed", String(x === e.target)); check(); } }, seatName(seat))));
-    const trickRow = h("div", { class: "stack" });
-    const renderTricks = () => {
-      trickRow.replaceChildren(...game.sides.map((side, s) => (sides === 2 && s === 1
-        ? h("p", { class: "muted", id: "other-tricks", text: `${side.name}: ${10 - tricks[0]} tricks` })
-        : stepper(`${side.name} tricks`, tricks[s], 0, 10, (v) => {
-          tricks[s] = v;
-          if (sides === 2) { tricks[1] = 10 - v; document.getElementById("other-tricks").textContent = `${game.sides[1].name}: ${tricks[1]} tricks`; }
-          check();
-        }))));
-    };
-    renderTricks();
+        onclick: (e) => { bidder = seat; for (const x of e.target.parentElement.children) x.setAttribute("aria-pressed", String(x === e.target)); partnerRow?.redraw(); check(); } }, seatName(seat))));
+    const partnerRow = callsPartner ? partnerChoice(seats, () => ({ bid, bidder, partner }), (seat) => { partner = seat; check(); }) : null;
+    const trickRow = trickSteppers(tricks, variant.hand.tricks, check, game.sides.map((side) => side.name));
     const status = h("p", { class: "muted", "aria-live": "polite" });
     const preview = handPreview(editing);
     const record = h("button", { type: "submit", class: "primary" }, editing ? "Save the correction" : "Record the hand");
+    const hand = () => ({ bidder, bid, ...(callsPartner ? { partner: playedAlone(bid) ? null : partner } : {}), tricks: [...tricks] });
     function check() {
       const sum = tricks.reduce((a, b) => a + b, 0);
-      const missing = !bid ? "Pick the bid." : bidder === null ? "Pick the bidder." : sum !== 10 ? `The tricks add up to ${sum}, not 10.` : "";
+      const missing = !bid ? "Pick the bid."
+        : bidder === null ? "Pick the bidder."
+          : callsPartner && partner === undefined && !playedAlone(bid) ? "Pick the partner the bidder called, or Alone."
+            : sum !== variant.hand.tricks ? `The tricks add up to ${sum}, not ${variant.hand.tricks}.` : "";
       status.textContent = missing;
       record.disabled = Boolean(missing);
-      preview.ask(missing ? null : { bidder, bid, tricks: [...tricks] });
+      preview.ask(missing ? null : hand());
     }
     check();
-    const form = h("form", { class: "stack", onsubmit: async (e) => { e.preventDefault(); preview.ask(null); await submit({ bidder, bid, tricks }); } },
+    const form = h("form", { class: "stack", onsubmit: async (e) => { e.preventDefault(); preview.ask(null); await submit(hand()); } },
       h("h3", { text: "Bid" }),
       tableBids.exact ? null : h("p", { class: "hint", text: "This game's bids could not be fetched, so they are shown without their points; the hand is checked when it is sent." }),
       giveRow, grid, specials.length ? h("div", { class: "specials" }, specials) : null,
-      h("h3", { text: "Won by" }), bidderRow, h("h3", { text: "Tricks" }), trickRow, status, preview.node, record);
+      h("h3", { text: "Won by" }), bidderRow, partnerRow ? [h("h3", { id: "partner-label", text: "Partner" }), partnerRow.node] : null,
+      h("h3", { text: "Tricks" }), trickRow, status, preview.node, record);
     const passed = h("button", { type: "button", onclick: () => submit({ passed_out: true }) }, "Everybody passed");
     return [form, options.pass_out === "no-trump" ? h("p", { class: "hint", text: "A passed-out hand is played at no-trumps here: enter it with its tricks through the API." }) : passed];
   }
@@ -566,10 +620,12 @@ async function gamePage(id, watching) {
     ];
   }
 
-  function cinquecentoEntry(submit) {
+  /** Card points captured by each side (the variant's hand.points in all), and the Mariannas. */
+  function cardPointsEntry(submit) {
     const sides = game.sides.length;
+    const total = variant.hand.points;
     const before = editing ?? {};
-    const points = before.points ?? Array.from({ length: sides }, (_, s) => (s === 0 ? 60 : sides === 2 ? 60 : 0));
+    const points = before.points ? [...before.points] : Array.from({ length: sides }, (_, s) => (sides === 2 ? (s === 0 ? total - Math.floor(total / 2) : Math.floor(total / 2)) : s === 0 ? total : 0));
     const mariannas = [...(before.mariannas ?? [])];
     const suits = game.options.deck === "french" ? FRENCH_SUITS : ITALIAN_SUITS;
     const list = h("ol", { "aria-label": "Mariannas in the order declared" });
@@ -577,18 +633,18 @@ async function gamePage(id, watching) {
     const record = h("button", { type: "submit", class: "primary" }, editing ? "Save the correction" : "Record the hand");
     const check = () => {
       const sum = points.reduce((a, b) => a + b, 0);
-      status.textContent = sum === 120 ? "" : `The card points add up to ${sum}, not 120.`;
-      record.disabled = sum !== 120;
+      status.textContent = sum === total ? "" : `The card points add up to ${sum}, not ${total}.`;
+      record.disabled = sum !== total;
       list.replaceChildren(...mariannas.map((m, i) => h("li", {}, `${m.suit} by ${game.sides[m.side].name} `,
         h("button", { type: "button", "aria-label": `Remove the Marianna of ${m.suit}`, onclick: () => { mariannas.splice(i, 1); check(); } }, "✕"))));
     };
     const pointRows = game.sides.map((side, s) => (sides === 2 && s === 1
       ? h("p", { class: "muted", id: "other-points", text: `${side.name}: ${points[1]} card points` })
       : h("div", {}, h("label", { for: `pts${s}` }, `${side.name} card points`),
-        h("input", { id: `pts${s}`, type: "number", inputmode: "numeric", min: "0", max: "120", value: String(points[s]),
+        h("input", { id: `pts${s}`, type: "number", inputmode: "numeric", min: "0", max: String(total), value: String(points[s]),
           oninput: (e) => {
             points[s] = Number(e.target.value || 0);
-            if (sides === 2) { points[1] = 120 - points[0]; document.getElementById("other-points").textContent = `${game.sides[1].name}: ${points[1]} card points`; }
+            if (sides === 2) { points[1] = total - points[0]; document.getElementById("other-points").textContent = `${game.sides[1].name}: ${points[1]} card points`; }
             check();
           } }))));
     const add = h("div", { class: "stack" }, game.sides.map((side, s) => h("div", { class: "row", role: "group", "aria-label": `Mariannas of ${side.name}` },
