@@ -340,10 +340,13 @@ function freshTricks(sides, total) {
 /** One stepper per side but the last, whose tricks are the rest of the hand's `total`. */
 function trickSteppers(tricks, total, onChange, names) {
   const last = tricks.length - 1;
-  const rest = h("p", { class: "muted", id: "other-tricks" });
+  const taken = h("output", { "aria-live": "polite" });
+  const rest = h("div", { class: "stepper rest", id: "other-tricks", role: "group" },
+    h("span", { class: "grow", text: `${names[last]} tricks` }), h("small", { class: "muted", text: "the rest" }), taken);
   const settle = () => {
     tricks[last] = total - tricks.slice(0, last).reduce((a, b) => a + b, 0);
-    rest.textContent = `${names[last]}: ${tricksInWords(tricks[last])}${last > 1 ? ", the rest" : ""}`;
+    taken.textContent = String(tricks[last]);
+    rest.setAttribute("aria-label", `${names[last]}: ${tricksInWords(tricks[last])}, the rest`);
   };
   settle();
   const steppers = names.slice(0, last).map((name, s) => stepper(`${name} tricks`, tricks[s], 0,
@@ -383,10 +386,9 @@ async function gamePage(id, watching) {
     let totals = sides.map(() => 0);
     for (const hand of hands) {
       totals = hand.scores;
-      rows.push(h("tr", { class: "hand", tabindex: "0", "aria-expanded": String(opened === hand.number),
-        onclick: () => { opened = opened === hand.number ? null : hand.number; render(); },
-        onkeydown: (e) => { if (e.key === "Enter") { opened = opened === hand.number ? null : hand.number; render(); } } },
-        h("td", { text: `${hand.number}. ${summary(hand)}` }),
+      // The whole row opens the explanation on tap; its first cell's button does so from the keyboard.
+      rows.push(h("tr", { class: "hand", onclick: () => { opened = opened === hand.number ? null : hand.number; render(); } },
+        h("td", {}, h("button", { type: "button", class: "plain", "aria-expanded": String(opened === hand.number) }, `${hand.number}. ${summary(hand)}`)),
         ...hand.scores.map((score, s) => h("td", {}, String(score), h("span", { class: "delta", text: signed(hand.deltas[s]) })))));
       if (opened === hand.number) {
         rows.push(h("tr", { class: "detail" }, h("td", { colspan: String(sides.length + 1) },
@@ -403,7 +405,7 @@ async function gamePage(id, watching) {
     const finished = game.status === "finished";
     show(
       h("h1", { text: `${variant.name}: ${sides.map((s) => s.name).join(" v ")}` }),
-      h("div", { class: "totals", "aria-label": "Scores" }, sides.map((side, s) => h("div", { class: "total" },
+      h("div", { class: sides.length > 2 ? "totals many" : "totals", "aria-label": "Scores" }, sides.map((side, s) => h("div", { class: "total" },
         h("span", { text: side.name }), h("b", { text: String(game.scores[s]) }),
         side.players.length > 1 ? h("small", { class: "muted", text: side.players.join(" & ") }) : null))),
       finished
