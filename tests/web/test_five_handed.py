@@ -78,6 +78,7 @@ def test_a_five_handed_game_with_a_called_partner_and_a_misere_alone(phone: Phon
     assert page.get_by_role("group", name="Partner").get_by_role("button").count() == 0
     tricks(page, [3, 0, 2, 3, 2])
     page.locator("#preview .deltas", has_text="+250").wait_for()
+    phone.shot("five-handed-misere")
     page.get_by_role("button", name="Record the hand").click()
     page.wait_for_selector("text=2. Misère by Bo alone")
     first, second = api_hands(page, gid)

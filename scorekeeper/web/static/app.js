@@ -176,7 +176,7 @@ async function homePage() {
       h("h2", { text: "Table" }), seatPick, ...sideBoxes,
       h("label", { for: "dealer" }, "First dealer"),
       h("select", { id: "dealer", name: "dealer" }, Array.from({ length: sides * each }, (_, seat) =>
-        h("option", { value: String(seat) }, `Seat ${seat + 1} (side ${(seat % sides) + 1})`))),
+        h("option", { value: String(seat) }, each === 1 ? `Player ${seat + 1}` : `Seat ${seat + 1} (side ${(seat % sides) + 1})`))),
       h("details", {}, h("summary", { text: "House rules" }), h("div", { class: "stack" }, rules)),
       h("button", { class: "primary", type: "submit" }, "Start the game"));
   }
@@ -254,8 +254,6 @@ setInterval(async () => { if (store.get("queue", []).some((q) => !q.conflict) &&
 const LEVEL_BID = /^(\d+)(?:\.(\d))?(S|C|D|H|NT)$/; // 7H, or 6.3H under fractional bidding
 const DENOMINATIONS = ["S", "C", "D", "H", "NT"];
 const SUIT_WORD = { S: "spades", C: "clubs", D: "diamonds", H: "hearts", NT: "no trumps" };
-const LEVELS = [6, 7, 8, 9, 10];
-const KITTY_CARDS = [0, 1, 2, 3, 4, 5]; // the .K of a fractional bid: kitty cards given away
 const PREVIEW_DELAY_MS = 250;
 
 /** The kitty cards a fractional bid gives away (3 for 6.3H), or null for any other bid. */
@@ -263,6 +261,15 @@ function kittyGiven(code) {
   const level = LEVEL_BID.exec(code ?? "");
   return level && level[2] !== undefined ? Number(level[2]) : null;
 }
+
+/** The distinct numbers a part of the bids' codes holds, in order: their levels (6–10), or the
+ *  kitty cards their fractional forms give away (.0–.5). */
+function partsOf(bids, part) {
+  const found = bids.map((b) => LEVEL_BID.exec(b.code)?.[part]).filter((x) => x !== undefined).map(Number);
+  return [...new Set(found)].sort((a, b) => a - b);
+}
+const levelsOf = (bids) => partsOf(bids, 1);
+const kittyCardsOf = (bids) => partsOf(bids, 2);
 
 /** How a screen reader says a bid: "7 hearts, 200 points", "6.3 hearts, 220 points". */
 function spokenBid(bid) {
@@ -276,11 +283,11 @@ function bidButton(bid, label, chosen, pick) {
     onclick: () => pick(bid.code) }, label, h("small", { text: bid.points == null ? "" : `${bid.points}${LEVEL_BID.test(bid.code) ? "" : " points"}` }));
 }
 
-/** Levels 6–10 down, suits across; `given` picks the fractional bids' .K (null: plain bids). */
+/** The bids' levels down, suits across; `given` picks the fractional bids' .K (null: plain bids). */
 function bidGrid(bids, given, chosen, pick) {
   const byCode = new Map(bids.map((b) => [b.code, b]));
   const cells = [h("span"), ...DENOMINATIONS.map((d) => h("span", { class: "lvl", "aria-hidden": "true", text: SUIT_SYMBOL[d] }))];
-  for (const level of LEVELS) {
+  for (const level of levelsOf(bids)) {
     cells.push(h("span", { class: "lvl", "aria-hidden": "true", text: String(level) }));
     for (const d of DENOMINATIONS) {
       const bid = byCode.get(given === null ? `${level}${d}` : `${level}.${given}${d}`);
@@ -291,10 +298,10 @@ function bidGrid(bids, given, chosen, pick) {
 }
 
 /** Fractional bidding: the row that picks how many kitty cards the bid gives away. */
-function kittyRow(given, choose) {
-  const buttons = KITTY_CARDS.map((k) => h("button", { type: "button", "aria-pressed": String(k === given),
+function kittyRow(kittyCards, given, choose) {
+  const buttons = kittyCards.map((k) => h("button", { type: "button", "aria-pressed": String(k === given),
     "aria-label": `.${k}: ${k === 1 ? "1 kitty card" : `${k} kitty cards`} given away`,
-    onclick: () => { for (const b of buttons) b.setAttribute("aria-pressed", String(b === buttons[k])); choose(k); } }, `.${k}`));
+    onclick: (e) => { for (const b of buttons) b.setAttribute("aria-pressed", String(b === e.currentTarget)); choose(k); } }, `.${k}`));
   return h("div", { class: "given" }, h("span", { class: "hint", id: "given-label", text: "Kitty cards given away (the .K of N.K)" }),
     h("div", { class: "row steps", role: "group", "aria-labelledby": "given-label" }, buttons));
 }
@@ -322,7 +329,8 @@ function guessedBids(game, variant) {
   const on = (b) => !b.option || Boolean(game.options[b.option]);
   const fractional = Boolean(game.options.fractional_bidding);
   const listed = (variant.bids ?? []).filter((b) => on(b) && !(fractional && LEVEL_BID.test(b.code)));
-  const levels = fractional ? LEVELS.flatMap((n) => KITTY_CARDS.flatMap((k) => DENOMINATIONS.map((d) => `${n}.${k}${d}`))) : [];
+  const table = game.options.fractional_values ?? variant.options.fractional_values?.default ?? {}; // "6.3" → its values
+  const levels = fractional ? Object.keys(table).flatMap((nk) => DENOMINATIONS.map((d) => `${nk}${d}`)) : [];
   return [...listed.map((b) => ({ code: b.code, name: b.name, points: null })),
     ...levels.map((code) => ({ code, name: code.replace(/(S|C|D|H)$/, (s) => SUIT_SYMBOL[s]), points: null }))];
 }
@@ -539,13 +547,13 @@ async function gamePage(id, watching) {
     const options = game.options;
     const bids = tableBids.bids;
     const fractional = bids.some((b) => kittyGiven(b.code) !== null);
-    let given = kittyGiven(bid) ?? 0; // the .K of the fractional bids on show
+    let given = kittyGiven(bid) ?? kittyCardsOf(bids)[0] ?? null; // the .K of the fractional bids on show
     const grid = h("div", { class: fractional ? "grid fractional" : "grid", role: "group", "aria-label": "Bid" });
     const pick = (code) => { bid = code; markChosen(); partnerRow?.redraw(); check(); };
     const markChosen = () => { for (const b of document.querySelectorAll("#entry [data-code]")) b.setAttribute("aria-pressed", String(b.dataset.code === bid)); };
     const drawGrid = () => grid.replaceChildren(...bidGrid(bids, fractional ? given : null, bid, pick));
     drawGrid();
-    const giveRow = fractional ? kittyRow(given, (k) => {
+    const giveRow = fractional ? kittyRow(kittyCardsOf(bids), given, (k) => {
       given = k;
       const moved = bid && kittyGiven(bid) !== null ? bid.replace(/\.\d/, `.${k}`) : null; // 7.0♥ → 7.2♥: same level and suit
       if (moved && bids.some((b) => b.code === moved)) bid = moved;
