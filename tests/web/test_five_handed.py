@@ -111,6 +111,16 @@ def test_a_partner_choice_follows_the_bidder_and_alone_is_recorded(phone: Phone)
     page.wait_for_selector("text=1. 6♠ by Bo alone")
     [hand] = api_hands(page, game_id(page))
     assert (hand["bidder"], hand["partner"], hand["deltas"]) == (1, None, [0, 40, 20, 10, 10])
+    # Corrected: Bo had called Cy after all. The form opens with the hand as recorded.
+    page.get_by_role("row", name=re.compile("1. 6♠ by Bo alone")).click()
+    page.get_by_role("button", name="Correct hand 1").click()
+    assert partners.get_by_role("button", name="Alone").get_attribute("aria-pressed") == "true"
+    assert page.locator("#entry .stepper output").all_inner_texts() == ["0", "6", "2", "1", "1"]
+    partners.get_by_role("button", name="Cy").click()
+    page.get_by_role("button", name="Save the correction").click()
+    page.wait_for_selector("text=1. 6♠ by Bo with Cy")
+    [hand] = api_hands(page, game_id(page))
+    assert (hand["partner"], hand["deltas"]) == (2, [0, 40, 40, 10, 10])
 
 
 def test_the_start_pages_table_shapes_are_the_apis_forms(phone: Phone) -> None:
