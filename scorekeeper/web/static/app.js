@@ -81,9 +81,11 @@ const show = (...nodes) => { main.replaceChildren(...nodes.flat().filter((n) => 
 const signed = (n) => (n >= 0 ? `+${n}` : `${n}`);
 const uuid = () => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`);
 
+/** A − value + control; `max` is a number or a function asked at each step. */
 function stepper(label, value, min, max, onChange) {
   const out = h("output", { "aria-live": "polite", text: String(value) });
-  const set = (v) => { value = Math.max(min, Math.min(max, v)); out.textContent = String(value); onChange(value); };
+  const highest = () => (typeof max === "function" ? max() : max);
+  const set = (v) => { value = Math.max(min, Math.min(highest(), v)); out.textContent = String(value); onChange(value); };
   return h("div", { class: "stepper", role: "group", "aria-label": label },
     h("span", { class: "grow", text: label }),
     h("button", { type: "button", "aria-label": `${label}: one less`, onclick: () => set(value - 1) }, "−"),
@@ -112,40 +114,41 @@ window.addEventListener("hashchange", route);
 
 const SIDE_NAMES = { 2: ["North-South", "East-West"] };
 
+/** A table shape as the players say it: "4 players, 2 sides of 2", "5 players, each alone,
+ *  calling a partner". A form is one entry of the variant's `forms`. */
+function tableInWords(form) {
+  const shape = form.per_side === 1 ? "each alone" : `${form.sides} sides of ${form.per_side}`;
+  return `${form.players} players, ${shape}${form.calls_partner ? ", calling a partner" : ""}`;
+}
+
+/** The form a game was started in: the variant's form with its number of sides and players. */
+function formOf(variant, game) {
+  return (variant.forms ?? []).find((f) => f.sides === game.sides.length && f.per_side === game.sides[0].players.length) ?? null;
+}
+
 async function homePage() {
   document.title = "scorekeeper — new game";
   const result = await api("GET", "/variants").catch(() => null);
   if (!result?.ok) { show(h("p", { class: "banner bad", text: "The server cannot be reached. Try again when you are back online." })); return; }
   const variants = result.json;
   let variant = variants[0];
-  let seating = null; // [sides, per side]
+  let seating = null; // the form of the table: one of the variant's `forms`
   const form = h("form", { class: "stack", "aria-label": "New game" });
   const recent = store.get("games", []);
-
-  function seatings(v) {
-    const out = [];
-    for (let n = v.players.min; n <= v.players.max; n++) {
-      if (v.team_play && n % 2 === 0 && n >= 4) out.push([2, n / 2]);
-      if (v.team_play && n === 6) out.push([3, 2]);
-      if (!v.team_play || n < 4 || (v.key === "cinquecento" && n === 3)) out.push([n, 1]);
-    }
-    return out.filter((s, i, all) => all.findIndex((o) => o[0] === s[0] && o[1] === s[1]) === i)
-      .filter((s) => !(v.key === "cinquecento" && s[1] === 1 && s[0] === 4));
-  }
 
   function render() {
     const choices = h("div", { class: "choices", role: "radiogroup", "aria-label": "Game" },
       variants.map((v) => h("button", {
         type: "button", class: "choice", role: "radio", "aria-checked": String(v === variant), onclick: () => { variant = v; seating = null; render(); },
       }, h("strong", { text: v.name }), h("span", { text: v.description }))));
-    const options = seatings(variant);
-    seating = seating ?? options.find((s) => s[0] * s[1] === 4) ?? options[0];
-    const seatPick = h("div", { class: "row", role: "group", "aria-label": "Table" },
-      options.map((s) => h("button", {
-        type: "button", "aria-pressed": String(s === seating),
-        onclick: () => { seating = s; render(); },
-      }, s[1] === 1 ? `${s[0]} players` : `${s[0]} sides of ${s[1]}`)));
-    const [sides, each] = seating;
+    const forms = variant.forms ?? [];
+    seating = seating ?? forms[0];
+    const seatPick = h("div", { class: "row tables", role: "group", "aria-label": "Table" },
+      forms.map((f) => h("button", {
+        type: "button", "aria-pressed": String(f === seating),
+        onclick: () => { seating = f; render(); },
+      }, tableInWords(f))));
+    const { sides, per_side: each } = seating;
     const sideBoxes = [];
     for (let s = 0; s < sides; s++) {
       const inputs = [];
@@ -173,7 +176,7 @@ async function homePage() {
       h("h2", { text: "Table" }), seatPick, ...sideBoxes,
       h("label", { for: "dealer" }, "First dealer"),
       h("select", { id: "dealer", name: "dealer" }, Array.from({ length: sides * each }, (_, seat) =>
-        h("option", { value: String(seat) }, `Seat ${seat + 1} (side ${(seat % sides) + 1})`))),
+        h("option", { value: String(seat) }, each === 1 ? `Player ${seat + 1}` : `Seat ${seat + 1} (side ${(seat % sides) + 1})`))),
       h("details", {}, h("summary", { text: "House rules" }), h("div", { class: "stack" }, rules)),
       h("button", { class: "primary", type: "submit" }, "Start the game"));
   }
@@ -181,7 +184,7 @@ async function homePage() {
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const data = new FormData(form);
-    const [sides, each] = seating;
+    const { sides, per_side: each } = seating;
     const body = { variant: variant.key, first_dealer: Number(data.get("dealer")), options: {}, sides: [] };
     for (let s = 0; s < sides; s++) {
       const players = Array.from({ length: each }, (_, p) => String(data.get(`p${s}.${p}`)).trim());
@@ -251,8 +254,6 @@ setInterval(async () => { if (store.get("queue", []).some((q) => !q.conflict) &&
 const LEVEL_BID = /^(\d+)(?:\.(\d))?(S|C|D|H|NT)$/; // 7H, or 6.3H under fractional bidding
 const DENOMINATIONS = ["S", "C", "D", "H", "NT"];
 const SUIT_WORD = { S: "spades", C: "clubs", D: "diamonds", H: "hearts", NT: "no trumps" };
-const LEVELS = [6, 7, 8, 9, 10];
-const KITTY_CARDS = [0, 1, 2, 3, 4, 5]; // the .K of a fractional bid: kitty cards given away
 const PREVIEW_DELAY_MS = 250;
 
 /** The kitty cards a fractional bid gives away (3 for 6.3H), or null for any other bid. */
@@ -260,6 +261,15 @@ function kittyGiven(code) {
   const level = LEVEL_BID.exec(code ?? "");
   return level && level[2] !== undefined ? Number(level[2]) : null;
 }
+
+/** The distinct numbers a part of the bids' codes holds, in order: their levels (6–10), or the
+ *  kitty cards their fractional forms give away (.0–.5). */
+function partsOf(bids, part) {
+  const found = bids.map((b) => LEVEL_BID.exec(b.code)?.[part]).filter((x) => x !== undefined).map(Number);
+  return [...new Set(found)].sort((a, b) => a - b);
+}
+const levelsOf = (bids) => partsOf(bids, 1);
+const kittyCardsOf = (bids) => partsOf(bids, 2);
 
 /** How a screen reader says a bid: "7 hearts, 200 points", "6.3 hearts, 220 points". */
 function spokenBid(bid) {
@@ -273,11 +283,11 @@ function bidButton(bid, label, chosen, pick) {
     onclick: () => pick(bid.code) }, label, h("small", { text: bid.points == null ? "" : `${bid.points}${LEVEL_BID.test(bid.code) ? "" : " points"}` }));
 }
 
-/** Levels 6–10 down, suits across; `given` picks the fractional bids' .K (null: plain bids). */
+/** The bids' levels down, suits across; `given` picks the fractional bids' .K (null: plain bids). */
 function bidGrid(bids, given, chosen, pick) {
   const byCode = new Map(bids.map((b) => [b.code, b]));
   const cells = [h("span"), ...DENOMINATIONS.map((d) => h("span", { class: "lvl", "aria-hidden": "true", text: SUIT_SYMBOL[d] }))];
-  for (const level of LEVELS) {
+  for (const level of levelsOf(bids)) {
     cells.push(h("span", { class: "lvl", "aria-hidden": "true", text: String(level) }));
     for (const d of DENOMINATIONS) {
       const bid = byCode.get(given === null ? `${level}${d}` : `${level}.${given}${d}`);
@@ -288,10 +298,10 @@ function bidGrid(bids, given, chosen, pick) {
 }
 
 /** Fractional bidding: the row that picks how many kitty cards the bid gives away. */
-function kittyRow(given, choose) {
-  const buttons = KITTY_CARDS.map((k) => h("button", { type: "button", "aria-pressed": String(k === given),
+function kittyRow(kittyCards, given, choose) {
+  const buttons = kittyCards.map((k) => h("button", { type: "button", "aria-pressed": String(k === given),
     "aria-label": `.${k}: ${k === 1 ? "1 kitty card" : `${k} kitty cards`} given away`,
-    onclick: () => { for (const b of buttons) b.setAttribute("aria-pressed", String(b === buttons[k])); choose(k); } }, `.${k}`));
+    onclick: (e) => { for (const b of buttons) b.setAttribute("aria-pressed", String(b === e.currentTarget)); choose(k); } }, `.${k}`));
   return h("div", { class: "given" }, h("span", { class: "hint", id: "given-label", text: "Kitty cards given away (the .K of N.K)" }),
     h("div", { class: "row steps", role: "group", "aria-labelledby": "given-label" }, buttons));
 }
@@ -316,13 +326,40 @@ async function gameBids(game, variant) {
 /** Never fetched: the variant's bids the game's options switch on, with no points (only the
  *  server knows what this game scores); the server checks the hand when it is sent. */
 function guessedBids(game, variant) {
-  const on = (b) => (!b.option || Boolean(game.options[b.option]))
-    && !(["DNUL", "PAT"].includes(b.code) && game.sides[0].players.length < 2);
+  const on = (b) => !b.option || Boolean(game.options[b.option]);
   const fractional = Boolean(game.options.fractional_bidding);
   const listed = (variant.bids ?? []).filter((b) => on(b) && !(fractional && LEVEL_BID.test(b.code)));
-  const levels = fractional ? LEVELS.flatMap((n) => KITTY_CARDS.flatMap((k) => DENOMINATIONS.map((d) => `${n}.${k}${d}`))) : [];
+  const table = game.options.fractional_values ?? variant.options.fractional_values?.default ?? {}; // "6.3" → its values
+  const levels = fractional ? Object.keys(table).flatMap((nk) => DENOMINATIONS.map((d) => `${nk}${d}`)) : [];
   return [...listed.map((b) => ({ code: b.code, name: b.name, points: null })),
     ...levels.map((code) => ({ code, name: code.replace(/(S|C|D|H)$/, (s) => SUIT_SYMBOL[s]), points: null }))];
+}
+
+// -- tricks ---------------------------------------------------------------------------------------
+
+const tricksInWords = (n) => (n === 1 ? "1 trick" : `${n} tricks`);
+
+/** A new hand's tricks: two sides start with every trick to the first, a table of more sides
+ *  counts up from nothing with the last taking the rest. `total` is the variant's hand.tricks. */
+function freshTricks(sides, total) {
+  return Array.from({ length: sides }, (_, s) => ((sides === 2 ? s === 0 : s === sides - 1) ? total : 0));
+}
+
+/** One stepper per side but the last, whose tricks are the rest of the hand's `total`. */
+function trickSteppers(tricks, total, onChange, names) {
+  const last = tricks.length - 1;
+  const taken = h("output", { "aria-live": "polite" });
+  const rest = h("div", { class: "stepper rest", id: "other-tricks", role: "group" },
+    h("span", { class: "grow", text: `${names[last]} tricks` }), h("small", { class: "muted", text: "the rest" }), taken);
+  const settle = () => {
+    tricks[last] = total - tricks.slice(0, last).reduce((a, b) => a + b, 0);
+    taken.textContent = String(tricks[last]);
+    rest.setAttribute("aria-label", `${names[last]}: ${tricksInWords(tricks[last])}, the rest`);
+  };
+  settle();
+  const steppers = names.slice(0, last).map((name, s) => stepper(`${name} tricks`, tricks[s], 0,
+    () => tricks[s] + tricks[last], (v) => { tricks[s] = v; settle(); onChange(); }));
+  return h("div", { class: "stack tricks" }, steppers, rest);
 }
 
 // -- a game's score sheet ------------------------------------------------------------------------
@@ -357,10 +394,9 @@ async function gamePage(id, watching) {
     let totals = sides.map(() => 0);
     for (const hand of hands) {
       totals = hand.scores;
-      rows.push(h("tr", { class: "hand", tabindex: "0", "aria-expanded": String(opened === hand.number),
-        onclick: () => { opened = opened === hand.number ? null : hand.number; render(); },
-        onkeydown: (e) => { if (e.key === "Enter") { opened = opened === hand.number ? null : hand.number; render(); } } },
-        h("td", { text: `${hand.number}. ${summary(hand)}` }),
+      // The whole row opens the explanation on tap; its first cell's button does so from the keyboard.
+      rows.push(h("tr", { class: "hand", onclick: () => { opened = opened === hand.number ? null : hand.number; render(); } },
+        h("td", {}, h("button", { type: "button", class: "plain", "aria-expanded": String(opened === hand.number) }, `${hand.number}. ${summary(hand)}`)),
         ...hand.scores.map((score, s) => h("td", {}, String(score), h("span", { class: "delta", text: signed(hand.deltas[s]) })))));
       if (opened === hand.number) {
         rows.push(h("tr", { class: "detail" }, h("td", { colspan: String(sides.length + 1) },
@@ -377,7 +413,7 @@ async function gamePage(id, watching) {
     const finished = game.status === "finished";
     show(
       h("h1", { text: `${variant.name}: ${sides.map((s) => s.name).join(" v ")}` }),
-      h("div", { class: "totals", "aria-label": "Scores" }, sides.map((side, s) => h("div", { class: "total" },
+      h("div", { class: sides.length > 2 ? "totals many" : "totals", "aria-label": "Scores" }, sides.map((side, s) => h("div", { class: "total" },
         h("span", { text: side.name }), h("b", { text: String(game.scores[s]) }),
         side.players.length > 1 ? h("small", { class: "muted", text: side.players.join(" & ") }) : null))),
       finished
@@ -408,7 +444,10 @@ async function gamePage(id, watching) {
 
   function summary(hand) {
     if (hand.passed_out) return "passed out";
-    if (hand.bid) return `${bidName(hand.bid)} by ${seatName(hand.bidder)}`;
+    if (hand.bid) {
+      const called = hand.partner === undefined ? "" : hand.partner === null ? " alone" : ` with ${seatName(hand.partner)}`;
+      return `${bidName(hand.bid)} by ${seatName(hand.bidder)}${called}`;
+    }
     if (hand.points || hand.captured) return `card points${hand.mariannas?.length ? `, ${hand.mariannas.length} Marianna${hand.mariannas.length > 1 ? "s" : ""}` : ""}`;
     if (hand.players) {
       const out = hand.players.findIndex((p) => p.went_out || (p.hand && p.hand.length === 0) || p.hand_points === 0);
@@ -457,35 +496,64 @@ async function gamePage(id, watching) {
     await send("DELETE", `/games/${id}/hands/${number}`);
   }
 
+  /** Bids always played alone (misère and its kin, hi/lo): the partner choice is not offered for
+   *  them. Only a convenience of the page: the server checks the rule and says so if it differs. */
+  function playedAlone(code) {
+    if (!code) return false;
+    const name = bidName(code).toLowerCase();
+    return /^(MIS|OMIS|BMIS|HILO)/.test(code) || /mis[eè]re|hi\s*\/\s*lo/.test(name);
+  }
+
+  /** Five-handed 500: after the bidder, the seat the bidder called as partner, or Alone. */
+  function partnerChoice(seats, current, choose) {
+    const node = h("div", { class: "row partners", role: "group", "aria-labelledby": "partner-label" });
+    function redraw() {
+      const { bid, bidder, partner } = current();
+      if (playedAlone(bid)) {
+        node.replaceChildren(h("p", { class: "muted", text: `${bidName(bid)} is always played alone.` }));
+        return;
+      }
+      if (partner !== undefined && partner === bidder) choose(undefined);
+      const chosen = current().partner;
+      const button = (seat, label) => h("button", { type: "button", "aria-pressed": String(chosen === seat),
+        onclick: () => { choose(seat); redraw(); } }, label);
+      node.replaceChildren(...Array.from({ length: seats }, (_, seat) => seat)
+        .filter((seat) => seat !== bidder).map((seat) => button(seat, seatName(seat))), button(null, "Alone"));
+    }
+    redraw();
+    return { node, redraw };
+  }
+
   function entryForm() {
     const box = h("section", { class: "card stack", id: "entry", "aria-label": editing ? `Correct hand ${editing.number}` : "Enter a hand",
       onclick: () => { dirty = true; }, oninput: () => { dirty = true; } });
     const title = h("h2", { text: editing ? `Correct hand ${editing.number}` : `Hand ${hands.length + 1}` });
     const submit = (body) => (editing ? send("PUT", `/games/${id}/hands/${editing.number}`, body) : send("POST", `/games/${id}/hands`, body));
     const cancel = editing ? h("button", { type: "button", onclick: (e) => { e.stopPropagation(); editing = null; dirty = false; render(); } }, "Cancel") : null;
-    if (variant.key === "cinquecento") box.append(title, ...cinquecentoEntry(submit), cancel ?? "");
-    else if (variant.key === "rummy-500") box.append(title, ...rummyEntry(submit), cancel ?? "");
-    else box.append(title, ...contractEntry(submit), cancel ?? "");
+    const byFamily = { contract: contractEntry, card_points: cardPointsEntry, rummy: rummyEntry }; // the variant's family
+    const entry = byFamily[variant.family] ?? contractEntry;
+    box.append(title, ...entry(submit), cancel ?? "");
     return box;
   }
 
   function contractEntry(submit) {
-    const sides = game.sides.length;
     const seats = game.sides.reduce((n, s) => n + s.players.length, 0);
+    const callsPartner = Boolean(formOf(variant, game)?.calls_partner);
     const before = editing ?? {};
     let bid = before.bid ?? null;
     let bidder = before.bidder ?? null;
-    let tricks = before.tricks ?? Array.from({ length: sides }, (_, s) => (s === 0 ? 10 : 0));
+    let partner = before.bidder === undefined ? undefined : before.partner ?? null; // undefined: not picked yet
+    const tricks = before.tricks ? [...before.tricks] : freshTricks(game.sides.length, variant.hand.tricks);
     const options = game.options;
     const bids = tableBids.bids;
     const fractional = bids.some((b) => kittyGiven(b.code) !== null);
-    let given = kittyGiven(bid) ?? 0; // the .K of the fractional bids on show
+    let given = kittyGiven(bid) ?? kittyCardsOf(bids)[0] ?? null; // the .K of the fractional bids on show
     const grid = h("div", { class: fractional ? "grid fractional" : "grid", role: "group", "aria-label": "Bid" });
-    const pick = (code) => { bid = code; markChosen(); check(); };
+    const pick = (code) => { bid = code; markChosen(); partnerRow?.redraw(); check(); };
     const markChosen = () => { for (const b of document.querySelectorAll("#entry [data-code]")) b.setAttribute("aria-pressed", String(b.dataset.code === bid)); };
     const drawGrid = () => grid.replaceChildren(...bidGrid(bids, fractional ? given : null, bid, pick));
     drawGrid();
-    const giveRow = fractional ? kittyRow(given, (k) => {
+    const giveRow = fractional ? kittyRow(kittyCardsOf(bids), given, (k) => {
       given = k;
       const moved = bid && kittyGiven(bid) !== null ? bid.replace(/\.\d/, `.${k}`) : null; // 7.0♥ → 7.2♥: same level and suit
       if (moved && bids.some((b) => b.code === moved)) bid = moved;
@@ -495,34 +563,30 @@ async function gamePage(id, watching) {
     const specials = bids.filter((b) => !LEVEL_BID.test(b.code)).map((b) => bidButton(b, b.name, bid, pick));
     const bidderRow = h("div", { class: "row", role: "group", "aria-label": "Bidder" },
       Array.from({ length: seats }, (_, seat) => h("button", { type: "button", "aria-pressed": String(bidder === seat),
-        onclick: (e) => { bidder = seat; for (const x of e.target.parentElement.children) x.setAttribute("aria-pressed", String(x === e.target)); check(); } }, seatName(seat))));
-    const trickRow = h("div", { class: "stack" });
-    const renderTricks = () => {
-      trickRow.replaceChildren(...game.sides.map((side, s) => (sides === 2 && s === 1
-        ? h("p", { class: "muted", id: "other-tricks", text: `${side.name}: ${10 - tricks[0]} tricks` })
-        : stepper(`${side.name} tricks`, tricks[s], 0, 10, (v) => {
-          tricks[s] = v;
-          if (sides === 2) { tricks[1] = 10 - v; document.getElementById("other-tricks").textContent = `${game.sides[1].name}: ${tricks[1]} tricks`; }
-          check();
-        }))));
-    };
-    renderTricks();
+        onclick: (e) => { bidder = seat; for (const x of e.target.parentElement.children) x.setAttribute("aria-pressed", String(x === e.target)); partnerRow?.redraw(); check(); } }, seatName(seat))));
+    const partnerRow = callsPartner ? partnerChoice(seats, () => ({ bid, bidder, partner }), (seat) => { partner = seat; check(); }) : null;
+    const trickRow = trickSteppers(tricks, variant.hand.tricks, check, game.sides.map((side) => side.name));
     const status = h("p", { class: "muted", "aria-live": "polite" });
     const preview = handPreview(editing);
     const record = h("button", { type: "submit", class: "primary" }, editing ? "Save the correction" : "Record the hand");
+    const hand = () => ({ bidder, bid, ...(callsPartner ? { partner: playedAlone(bid) ? null : partner } : {}), tricks: [...tricks] });
     function check() {
       const sum = tricks.reduce((a, b) => a + b, 0);
-      const missing = !bid ? "Pick the bid." : bidder === null ? "Pick the bidder." : sum !== 10 ? `The tricks add up to ${sum}, not 10.` : "";
+      const missing = !bid ? "Pick the bid."
+        : bidder === null ? "Pick the bidder."
+          : callsPartner && partner === undefined && !playedAlone(bid) ? "Pick the partner the bidder called, or Alone."
+            : sum !== variant.hand.tricks ? `The tricks add up to ${sum}, not ${variant.hand.tricks}.` : "";
       status.textContent = missing;
       record.disabled = Boolean(missing);
-      preview.ask(missing ? null : { bidder, bid, tricks: [...tricks] });
+      preview.ask(missing ? null : hand());
     }
     check();
-    const form = h("form", { class: "stack", onsubmit: async (e) => { e.preventDefault(); preview.ask(null); await submit({ bidder, bid, tricks }); } },
+    const form = h("form", { class: "stack", onsubmit: async (e) => { e.preventDefault(); preview.ask(null); await submit(hand()); } },
       h("h3", { text: "Bid" }),
       tableBids.exact ? null : h("p", { class: "hint", text: "This game's bids could not be fetched, so they are shown without their points; the hand is checked when it is sent." }),
       giveRow, grid, specials.length ? h("div", { class: "specials" }, specials) : null,
-      h("h3", { text: "Won by" }), bidderRow, h("h3", { text: "Tricks" }), trickRow, status, preview.node, record);
+      h("h3", { text: "Won by" }), bidderRow, partnerRow ? [h("h3", { id: "partner-label", text: "Partner" }), partnerRow.node] : null,
+      h("h3", { text: "Tricks" }), trickRow, status, preview.node, record);
     const passed = h("button", { type: "button", onclick: () => submit({ passed_out: true }) }, "Everybody passed");
     return [form, options.pass_out === "no-trump" ? h("p", { class: "hint", text: "A passed-out hand is played at no-trumps here: enter it with its tricks through the API." }) : passed];
   }
@@ -566,10 +630,12 @@ async function gamePage(id, watching) {
     ];
   }
 
-  function cinquecentoEntry(submit) {
+  /** Card points captured by each side (the variant's hand.points in all), and the Mariannas. */
+  function cardPointsEntry(submit) {
     const sides = game.sides.length;
+    const total = variant.hand.points;
     const before = editing ?? {};
-    const points = before.points ?? Array.from({ length: sides }, (_, s) => (s === 0 ? 60 : sides === 2 ? 60 : 0));
+    const points = before.points ? [...before.points] : Array.from({ length: sides }, (_, s) => (sides === 2 ? (s === 0 ? total - Math.floor(total / 2) : Math.floor(total / 2)) : s === 0 ? total : 0));
     const mariannas = [...(before.mariannas ?? [])];
     const suits = game.options.deck === "french" ? FRENCH_SUITS : ITALIAN_SUITS;
     const list = h("ol", { "aria-label": "Mariannas in the order declared" });
@@ -577,18 +643,18 @@ async function gamePage(id, watching) {
     const record = h("button", { type: "submit", class: "primary" }, editing ? "Save the correction" : "Record the hand");
     const check = () => {
       const sum = points.reduce((a, b) => a + b, 0);
-      status.textContent = sum === 120 ? "" : `The card points add up to ${sum}, not 120.`;
-      record.disabled = sum !== 120;
+      status.textContent = sum === total ? "" : `The card points add up to ${sum}, not ${total}.`;
+      record.disabled = sum !== total;
       list.replaceChildren(...mariannas.map((m, i) => h("li", {}, `${m.suit} by ${game.sides[m.side].name} `,
         h("button", { type: "button", "aria-label": `Remove the Marianna of ${m.suit}`, onclick: () => { mariannas.splice(i, 1); check(); } }, "✕"))));
     };
     const pointRows = game.sides.map((side, s) => (sides === 2 && s === 1
       ? h("p", { class: "muted", id: "other-points", text: `${side.name}: ${points[1]} card points` })
       : h("div", {}, h("label", { for: `pts${s}` }, `${side.name} card points`),
-        h("input", { id: `pts${s}`, type: "number", inputmode: "numeric", min: "0", max: "120", value: String(points[s]),
+        h("input", { id: `pts${s}`, type: "number", inputmode: "numeric", min: "0", max: String(total), value: String(points[s]),
           oninput: (e) => {
             points[s] = Number(e.target.value || 0);
-            if (sides === 2) { points[1] = 120 - points[0]; document.getElementById("other-points").textContent = `${game.sides[1].name}: ${points[1]} card points`; }
+            if (sides === 2) { points[1] = total - points[0]; document.getElementById("other-points").textContent = `${game.sides[1].name}: ${points[1]} card points`; }
             check();
           } }))));
     const add = h("div", { class: "stack" }, game.sides.map((side, s) => h("div", { class: "row", role: "group", "aria-label": `Mariannas of ${side.name}` },

@@ -1,0 +1,148 @@
+"""Five-handed 500 on the phone: started from the page as five players alone calling a partner,
+a hand with a called partner and a misère played alone, each player's tricks, the preview's five
+deltas and the sheet's five columns; and the start page's table shapes are the API's forms."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from tests.web.conftest import Phone
+from tests.web.test_score_sheet import (
+    api_hands,
+    fits_the_phone,
+    game_id,
+    no_serious_axe_violations,
+    start,
+    totals,
+)
+
+FIVE = ["Ann", "Bo", "Cy", "Di", "Ed"]
+CALLING = "5 players, each alone, calling a partner"
+
+
+def in_words(form: dict[str, Any]) -> str:
+    shape = "each alone" if form["per_side"] == 1 else \
+        f"{form['sides']} sides of {form['per_side']}"
+    calling = ", calling a partner" if form["calls_partner"] else ""
+    return f"{form['players']} players, {shape}{calling}"
+
+
+def bid(page: Any, spoken: str) -> None:
+    page.get_by_role("button", name=re.compile(f"^{re.escape(spoken)},")).click()
+
+
+def tricks(page: Any, taken: list[int]) -> None:
+    """Each player's tricks but the last, who takes the rest."""
+    for name, count in zip(FIVE[:-1], taken[:-1], strict=True):
+        for _ in range(count):
+            page.get_by_role("button", name=f"{name} tricks: one more").click()
+    rest = taken[-1]
+    assert page.locator("#other-tricks").get_attribute("aria-label") == \
+        f"{FIVE[-1]}: {rest} trick{'' if rest == 1 else 's'}, the rest"
+    assert page.locator("#other-tricks output").inner_text() == str(rest)
+
+
+def preview_lines(page: Any) -> list[str]:
+    lines: list[str] = page.locator("#preview .deltas li").all_inner_texts()
+    return [" ".join(line.split()) for line in lines]
+
+
+def test_a_five_handed_game_with_a_called_partner_and_a_misere_alone(phone: Phone) -> None:
+    page = start(phone, "Australian 500", FIVE, table=CALLING, each=1)
+    gid = game_id(page)
+    game = page.request.get(f"/api/v1/games/{gid}").json()
+    assert [s["players"] for s in game["sides"]] == [[n] for n in FIVE]
+    assert page.locator("table.sheet thead th").all_inner_texts() == ["Hand", *FIVE]
+    # 7♥ by Ann, who called Cy: Ann 3, Bo 1, Cy 4, Di 1, Ed the last trick.
+    bid(page, "7 hearts")
+    page.get_by_role("group", name="Bidder").get_by_role("button", name="Ann").click()
+    partners = page.get_by_role("group", name="Partner")
+    assert partners.get_by_role("button").all_inner_texts() == ["Bo", "Cy", "Di", "Ed", "Alone"]
+    assert page.get_by_text("Pick the partner the bidder called, or Alone.").is_visible()
+    partners.get_by_role("button", name="Cy").click()
+    tricks(page, [3, 1, 4, 1, 1])
+    page.locator("#preview .deltas").wait_for()
+    assert preview_lines(page) == ["Ann +200 total 200", "Bo +10 total 10", "Cy +200 total 200",
+                                   "Di +10 total 10", "Ed +10 total 10"]
+    phone.shot("five-handed-entry")
+    fits_the_phone(page)
+    no_serious_axe_violations(page)
+    page.get_by_role("button", name="Record the hand").click()
+    page.wait_for_selector("text=1. 7♥ by Ann with Cy")
+    # Misère by Bo: always alone, so no partner is asked for.
+    bid(page, "Misère")
+    page.get_by_role("group", name="Bidder").get_by_role("button", name="Bo").click()
+    assert page.get_by_text("Misère is always played alone.").is_visible()
+    assert page.get_by_role("group", name="Partner").get_by_role("button").count() == 0
+    tricks(page, [3, 0, 2, 3, 2])
+    page.locator("#preview .deltas", has_text="+250").wait_for()
+    phone.shot("five-handed-misere")
+    page.get_by_role("button", name="Record the hand").click()
+    page.wait_for_selector("text=2. Misère by Bo alone")
+    first, second = api_hands(page, gid)
+    assert (first["partner"], first["tricks"], first["deltas"]) == (2, [3, 1, 4, 1, 1],
+                                                                    [200, 10, 200, 10, 10])
+    assert (second["partner"], second["tricks"]) == (None, [3, 0, 2, 3, 2])
+    assert second["deltas"][1] == 250
+    game = page.request.get(f"/api/v1/games/{gid}").json()
+    assert totals(page) == [str(score) for score in game["scores"]] == \
+        [str(a + b) for a, b in zip(first["deltas"], second["deltas"], strict=True)]
+    phone.shot("five-handed-sheet")
+    fits_the_phone(page)
+    no_serious_axe_violations(page)
+
+
+def test_a_partner_choice_follows_the_bidder_and_alone_is_recorded(phone: Phone) -> None:
+    page = start(phone, "Australian 500", FIVE, table=CALLING, each=1)
+    bid(page, "6 spades")
+    bidders = page.get_by_role("group", name="Bidder")
+    partners = page.get_by_role("group", name="Partner")
+    bidders.get_by_role("button", name="Ann").click()
+    partners.get_by_role("button", name="Bo").click()
+    # Bo wins the auction instead: Bo cannot call Bo, so the partner is asked for again.
+    bidders.get_by_role("button", name="Bo").click()
+    assert partners.get_by_role("button").all_inner_texts() == ["Ann", "Cy", "Di", "Ed", "Alone"]
+    assert partners.locator("[aria-pressed=true]").count() == 0
+    partners.get_by_role("button", name="Alone").click()
+    tricks(page, [0, 6, 2, 1, 1])
+    page.get_by_role("button", name="Record the hand").click()
+    page.wait_for_selector("text=1. 6♠ by Bo alone")
+    [hand] = api_hands(page, game_id(page))
+    assert (hand["bidder"], hand["partner"], hand["deltas"]) == (1, None, [0, 40, 20, 10, 10])
+    # Corrected: Bo had called Cy after all. The form opens with the hand as recorded.
+    page.get_by_role("row", name=re.compile("1. 6♠ by Bo alone")).click()
+    page.get_by_role("button", name="Correct hand 1").click()
+    assert partners.get_by_role("button", name="Alone").get_attribute("aria-pressed") == "true"
+    assert page.locator("#entry .stepper output").all_inner_texts() == ["0", "6", "2", "1", "1"]
+    partners.get_by_role("button", name="Cy").click()
+    page.get_by_role("button", name="Save the correction").click()
+    page.wait_for_selector("text=1. 6♠ by Bo with Cy")
+    [hand] = api_hands(page, game_id(page))
+    assert (hand["partner"], hand["deltas"]) == (2, [0, 40, 40, 10, 10])
+
+
+def test_the_start_pages_table_shapes_are_the_apis_forms(phone: Phone) -> None:
+    page = phone.open()
+    page.wait_for_selector("text=Start the game")
+    variants = page.request.get("/api/v1/variants").json()
+    for variant in variants:
+        page.get_by_role("radio", name=re.compile(f"^{variant['name']}")).click()
+        shown = page.get_by_role("group", name="Table").get_by_role("button").all_inner_texts()
+        assert shown == [in_words(form) for form in variant["forms"]], variant["key"]
+    # A form the page has never heard of is offered too: the shapes are not kept in the page.
+    invented = {"players": 7, "sides": 7, "per_side": 1, "calls_partner": True}
+
+    def with_an_invented_form(route: Any) -> None:
+        listed = route.fetch().json()
+        listed[0]["forms"].append(invented)
+        route.fulfill(status=200, content_type="application/json", body=json.dumps(listed))
+
+    page.route("**/api/v1/variants", with_an_invented_form)
+    page.reload()
+    page.get_by_role("group", name="Table").get_by_role(
+        "button", name="7 players, each alone, calling a partner").click()
+    assert page.get_by_label("Side 7, player 1").is_visible()
+    fits_the_phone(page)
+    phone.shot("start-table-shapes")
