@@ -16,38 +16,17 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.api.helpers import API, assert_error, snapshot
+from tests.api.test_properties import Game
 
 FIVE = [{"name": name, "players": [name]} for name in ("Ann", "Bo", "Cy", "Di", "Ed")]
 AVONDALE = {f"{n}{d}": 40 + 20 * i + 100 * (n - 6)
             for n in range(6, 11) for i, d in enumerate(("S", "C", "D", "H", "NT"))}
 
 
-class Game:
+def five_handed(client: FlaskClient, options: dict[str, Any] | None = None,
+                sides: list[dict[str, Any]] | None = None) -> Game:
     """A five-handed game made through the API, with its token."""
-
-    def __init__(self, client: FlaskClient, options: dict[str, Any] | None = None,
-                 sides: list[dict[str, Any]] | None = None) -> None:
-        response = client.post(f"{API}/games", json={
-            "variant": "australian-500", "sides": sides or FIVE, "options": options or {}})
-        assert response.status_code == 201, response.get_json()
-        body = response.get_json()
-        self.client = client
-        self.url = f"{API}/games/{body['id']}"
-        self.headers = {"Authorization": f"Bearer {body['token']}"}
-
-    def record(self, entered: Any) -> Any:
-        return self.client.post(f"{self.url}/hands", json=entered, headers=self.headers)
-
-    def correct(self, number: int, entered: Any) -> Any:
-        return self.client.put(f"{self.url}/hands/{number}", json=entered, headers=self.headers)
-
-    def state(self) -> dict[str, Any]:
-        body: dict[str, Any] = self.client.get(self.url).get_json()
-        return body
-
-    def hands(self) -> list[dict[str, Any]]:
-        listed: list[dict[str, Any]] = self.client.get(f"{self.url}/hands").get_json()
-        return listed
+    return Game(client, options or {}, sides=sides or FIVE)
 
 
 def test_the_variant_says_five_can_sit(client: FlaskClient) -> None:
@@ -65,7 +44,7 @@ def test_the_variant_says_five_can_sit(client: FlaskClient) -> None:
 
 
 def test_a_five_handed_game_played_through(client: FlaskClient) -> None:
-    game = Game(client)
+    game = five_handed(client)
     assert game.state()["scores"] == [0, 0, 0, 0, 0]
     # 1. Ann calls Cy, 7♥ (200) made with 4 + 3: each +200; Bo, Di, Ed 1 each: +10.
     first = game.record({"bidder": 0, "bid": "7H", "partner": 2, "tricks": [4, 1, 3, 1, 1]})
@@ -109,7 +88,7 @@ def test_a_five_handed_game_played_through(client: FlaskClient) -> None:
 
 
 def test_partner_share_half(client: FlaskClient) -> None:
-    game = Game(client, {"partner_share": "half"})
+    game = five_handed(client, {"partner_share": "half"})
     made = game.record({"bidder": 0, "bid": "7H", "partner": 2, "tricks": [4, 1, 3, 1, 1]})
     assert made.get_json()["deltas"] == [100, 10, 100, 10, 10]
     alone = game.record({"bidder": 1, "bid": "7H", "partner": None, "tricks": [1, 6, 1, 1, 1]})
@@ -143,7 +122,7 @@ BAD_HANDS = [
 def test_bad_five_handed_hands_are_refused_and_change_nothing(
         client: FlaskClient, entered: dict[str, Any], options: dict[str, Any],
         field: str) -> None:
-    game = Game(client, options)
+    game = five_handed(client, options)
     assert game.record({"bidder": 3, "bid": "6S", "partner": None,
                         "tricks": [1, 1, 1, 6, 1]}).status_code == 201
     before = snapshot(client, game.url)
@@ -160,7 +139,7 @@ def test_bad_five_handed_hands_are_refused_and_change_nothing(
 ])
 def test_a_partner_at_a_table_that_is_not_five_handed_is_refused(
         client: FlaskClient, sides: list[dict[str, Any]]) -> None:
-    game = Game(client, sides=sides)
+    game = five_handed(client, sides=sides)
     tricks = [6, 4] if len(sides) == 2 else [6, 2, 2]
     before = snapshot(client, game.url)
     for partner in (1, None):
@@ -231,12 +210,12 @@ def test_correcting_equals_recording_the_corrected_hand(
         client: FlaskClient, sequence: list[dict[str, Any]], replacement: dict[str, Any],
         options: dict[str, Any], data: st.DataObject) -> None:
     options = {**options, "target": 1_000_000, "lose_at": None}
-    corrected = Game(client, options)
+    corrected = five_handed(client, options)
     for entered in sequence:
         assert corrected.record(entered).status_code == 201
     k = data.draw(st.integers(1, len(sequence)), label="k")
     assert corrected.correct(k, replacement).status_code == 200
-    fresh = Game(client, options)
+    fresh = five_handed(client, options)
     for entered in [*sequence[:k - 1], replacement, *sequence[k:]]:
         assert fresh.record(entered).status_code == 201
 

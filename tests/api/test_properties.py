@@ -122,10 +122,11 @@ class Game:
     """A game made through the API, with its token."""
 
     def __init__(self, client: FlaskClient, options: dict[str, Any],
-                 created: dict[str, Any] | None = None) -> None:
+                 created: dict[str, Any] | None = None,
+                 sides: list[dict[str, Any]] | None = None) -> None:
         if created is None:
-            response = client.post(GAMES, json={"variant": "australian-500", "sides": FOUR,
-                                                "options": options})
+            response = client.post(GAMES, json={"variant": "australian-500",
+                                                "sides": sides or FOUR, "options": options})
             assert response.status_code == 201, response.get_json()
             created = response.get_json()
         body: dict[str, Any] = created
