@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
-from scorekeeper.rules.auction import adjudicate_auction
+from scorekeeper.rules.auction import ORDINARY_AUCTION, AuctionRules, adjudicate_auction
 from scorekeeper.rules.base import (
     BidSpec,
     Contract,
@@ -63,7 +63,7 @@ class ContractVariant(SeatedGame):
     deck: Deck  # the cards in play for the options and the number of players
     forms: tuple[tuple[int, int], ...]  # (sides, players per side) this game can seat
     two_jokers: bool = False  # Quebec's blanche and bonhomme: both always trumps
-    inkles: bool = False  # only the first two calls may be 6-level bids
+    auction_rules: AuctionRules = ORDINARY_AUCTION  # what its auction allows (inkles)
     redeal_without_honours: bool = False  # Quebec: no face card, joker or ace → deal again
     check_options: Callable[[Mapping[str, OptionValue]], None] | None = None
     team_play: bool = True
