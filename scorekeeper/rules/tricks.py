@@ -2,7 +2,9 @@
 
 The card order is RULES.md's ("Common to the trick-taking games", "Five-Hundred++ extensions",
 "quebec-500"): the highest trump with value wins, else the highest card of the suit led, else the
-highest anti-card. Every special card's place in a contract is worked out once, as data (`Roles`).
+highest anti-card. Every special card's place in a contract is worked out once, as data (`Roles`);
+which jokers a game has and what its players call them and the petit bord or left bower come from
+the variant (`Jokers`, declared in its module), so nothing here asks which game it is.
 """
 
 from __future__ import annotations
