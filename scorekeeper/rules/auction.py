@@ -11,17 +11,28 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from scorekeeper.rules.base import OptionValue, Table
+from scorekeeper.rules.base import OptionValue, Table, in_words
 from scorekeeper.rules.bids import Bid, DisabledBid
 from scorekeeper.rules.errors import RuleViolation
 
 PASS = "pass"
-INKLE_LEVEL = 6  # a 6-level bid is an inkle: a signal, allowed to the first two callers only
-INKLE_CALLS = 2
+INKLE_LEVEL = 6  # a 6-level bid is an inkle where the game has them: a signal
 KITTY = 3
 FRACTIONAL_KITTY = 5
 # Five-Hundred++: with fractional bids, one kitty card turns face up as each of these is reached.
 FRACTIONAL_REVEALS = ("7.1S", "7.2S", "6.4S", "9.1S", "8.3S")
+
+
+@dataclass(frozen=True)
+class AuctionRules:
+    """What a game's auction allows besides outbidding, as its variant module declares it."""
+
+    # Inkles: a 6-level bid is a signal, allowed only as one of this many first calls (not with
+    # fractional bids). None: the game has no inkles, and a 6-level bid is an ordinary bid.
+    inkle_calls: int | None = None
+
+
+ORDINARY_AUCTION = AuctionRules()  # every call may be any bid that beats the standing one
 
 
 class Bidding(Protocol):
@@ -29,7 +40,7 @@ class Bidding(Protocol):
     imports nothing of theirs: they call it when a hand carries its auction."""
 
     @property
-    def inkles(self) -> bool: ...
+    def auction_rules(self) -> AuctionRules: ...
 
     def find_bid(self, code: object, options: Mapping[str, OptionValue],
                  field: str = "bid") -> Bid: ...
@@ -120,10 +131,11 @@ class _Auction:
         if not bid.beats(self.standing):
             assert self.standing is not None
             return f"{bid.name} does not beat the standing bid of {self.standing.name}"
-        if (self.variant.inkles and not self.fractional and bid.kind == "trumps"
-                and bid.level == INKLE_LEVEL and self.calls >= INKLE_CALLS):
-            return (f"{bid.name} is an inkle (a 6-level bid), and only the first two players to "
-                    "call may inkle")
+        inkle_calls = self.variant.auction_rules.inkle_calls
+        if (inkle_calls is not None and not self.fractional and bid.kind == "trumps"
+                and bid.level == INKLE_LEVEL and self.calls >= inkle_calls):
+            return (f"{bid.name} is an inkle (a 6-level bid), and only the first "
+                    f"{in_words(inkle_calls)} players to call may inkle")
         if bid.code == "MIS" and self._misere_after_7 and not (
                 self.standing is not None and self.standing.kind == "trumps"
                 and self.standing.level == 7):

@@ -6,8 +6,10 @@ a game has two. Input is case-insensitive and ``T`` stands for 10; output is alw
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
+from scorekeeper.rules.base import in_words
 from scorekeeper.rules.errors import RuleViolation
 
 # Suits in bidding order (lowest first), as in the Avondale table.
@@ -29,8 +31,6 @@ RANK_NAMES: dict[str, str] = {"A": "ace", "K": "king", "Q": "queen", "J": "jack"
 JOKERS: tuple[str, ...] = ("JK", "JKR", "JKB")
 JOKER_NAMES: dict[str, str] = {"JK": "the joker", "JKR": "the red joker",
                                "JKB": "the black joker"}
-# Quebec's jokers by their names at the table.
-QUEBEC_JOKER_NAMES: dict[str, str] = {"JKB": "la blanche", "JKR": "le bonhomme"}
 
 
 @dataclass(frozen=True)
@@ -57,6 +57,40 @@ class Card:
 
     def __str__(self) -> str:
         return self.code
+
+
+@dataclass(frozen=True)
+class Jokers:
+    """A game's jokers and trump cards as its players know them: which jokers, highest first
+    (each a trump in every contract; Five-Hundred++'s second_joker replaces them), their names at
+    the table, what is said when one wins a trick, and how a joker led at no-trumps names its
+    suit. A variant module declares its own; ONE_JOKER, Australian 500's, is the default."""
+
+    cards: tuple[Card, ...] = (Card("JK"),)
+    # By code: a joker's name at the table (else the card's own name) ...
+    names: Mapping[str, str] = field(default_factory=dict, hash=False)
+    # ... and what is said when it wins a trick (else "<name> is the highest trump.").
+    wins: Mapping[str, str] = field(default_factory=dict, hash=False)
+    only_trumps: str = "the joker is the only trump"  # at no-trumps
+    left_bower: str = "the left bower"  # the jack of the other suit of the trumps' colour
+    # A joker led at no-trumps must name a suit not yet led this hand.
+    names_a_new_suit: bool = True
+
+    def name(self, card: Card) -> str:
+        """A card by its name at this game's table: 'la blanche', 'the jack of diamonds'."""
+        return self.names.get(card.code, card.name)
+
+    @property
+    def written(self) -> str:
+        """'one joker, written JK'; 'two jokers, JKB (la blanche) and JKR (le bonhomme)'."""
+        each = [card.code if card.code not in self.names else
+                f"{card.code} ({self.names[card.code]})" for card in self.cards]
+        if len(each) == 1:
+            return f"one joker, written {each[0]}"
+        return f"{in_words(len(each))} jokers, {' and '.join(each)}"
+
+
+ONE_JOKER = Jokers()
 
 
 def parse_card(text: object, field: str = "card") -> Card:

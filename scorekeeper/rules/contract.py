@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
-from scorekeeper.rules.auction import adjudicate_auction
+from scorekeeper.rules.auction import ORDINARY_AUCTION, AuctionRules, adjudicate_auction
 from scorekeeper.rules.base import (
     BidSpec,
     Contract,
@@ -24,7 +24,7 @@ from scorekeeper.rules.base import (
     Table,
 )
 from scorekeeper.rules.bids import FRACTIONAL_BID, Bid, DisabledBid, UnknownBid
-from scorekeeper.rules.cards import Card
+from scorekeeper.rules.cards import ONE_JOKER, Card, Jokers
 from scorekeeper.rules.errors import RuleViolation
 
 TRICKS_PER_HAND = 10
@@ -62,9 +62,8 @@ class ContractVariant(SeatedGame):
     bid_order: BidOrder  # the bids a game's options allow, lowest first, with their ranks
     deck: Deck  # the cards in play for the options and the number of players
     forms: tuple[tuple[int, int], ...]  # (sides, players per side) this game can seat
-    two_jokers: bool = False  # Quebec's blanche and bonhomme: both always trumps
-    inkles: bool = False  # only the first two calls may be 6-level bids
-    redeal_without_honours: bool = False  # Quebec: no face card, joker or ace → deal again
+    jokers: Jokers = ONE_JOKER  # its jokers and trump cards, in its own words
+    auction_rules: AuctionRules = ORDINARY_AUCTION  # what its auction allows (inkles)
     check_options: Callable[[Mapping[str, OptionValue]], None] | None = None
     team_play: bool = True
     # Tables where the bidder calls a partner for the hand (the five-handed game).

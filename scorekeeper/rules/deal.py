@@ -1,21 +1,28 @@
-"""The referee for a dealt hand: must the deal be redone?"""
+"""The referee for a dealt hand: read it, then ask the game's own rule whether it is dealt again.
+
+A variant whose rules may void a deal (Quebec 500) writes that rule and lists the `deal` referee
+built from it (referees.deal); this module knows no game's rule.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from scorekeeper.rules.base import Table
-from scorekeeper.rules.cards import QUEBEC_JOKER_NAMES, Card, capital, parse_card
+from scorekeeper.rules.cards import Card, parse_card
 from scorekeeper.rules.contract import TRICKS_PER_HAND, ContractVariant
 from scorekeeper.rules.errors import RuleViolation
-
-HONOURS = frozenset({"A", "K", "Q", "J"})
 
 
 @dataclass(frozen=True)
 class DealRuling:
     redeal: bool
     explanation: tuple[str, ...]
+
+
+# A game's rule for one player's hand as dealt: must the cards be dealt again, and why.
+DealRule = Callable[[ContractVariant, Sequence[Card]], DealRuling]
 
 
 def read_hand(variant: ContractVariant, table: Table, cards: object) -> list[Card]:
@@ -35,16 +42,7 @@ def read_hand(variant: ContractVariant, table: Table, cards: object) -> list[Car
     return hand
 
 
-def adjudicate_deal(variant: ContractVariant, table: Table, cards: object) -> DealRuling:
-    """Quebec 500: a player with no face card, no joker and no ace gets a new deal."""
-    if not variant.redeal_without_honours:
-        raise RuleViolation(f"{variant.name} has no rule for redoing a deal; only Quebec 500 "
-                            "redeals a hand without a face card, joker or ace", "variant")
-    hand = read_hand(variant, table, cards)
-    honours = [card for card in hand if card.is_joker or card.rank in HONOURS]
-    if honours:
-        best = honours[0]
-        name = QUEBEC_JOKER_NAMES.get(best.code, best.name) if variant.two_jokers else best.name
-        return DealRuling(False, (f"{capital(name)} is enough: the deal stands.",))
-    return DealRuling(True, ("No face card, no joker and no ace in this hand: the cards are "
-                             "shuffled and dealt again.",))
+def adjudicate_deal(variant: ContractVariant, table: Table, cards: object,
+                    rule: DealRule) -> DealRuling:
+    """Judge one player's hand as dealt at this table by the game's own rule."""
+    return rule(variant, read_hand(variant, table, cards))

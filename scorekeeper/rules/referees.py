@@ -1,7 +1,8 @@
 """The contract games' referees as the API asks them: the request in, the ruling out.
 
 A contract variant lists the ones it answers in its `referees` (see australian.py, quebec.py);
-Cinquecento's trick and Rummy's meld referees live in their own modules.
+the deal referee is built from the variant's own rule for a deal. Cinquecento's trick and Rummy's
+meld referees live in their own modules.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from typing import Any
 from scorekeeper.rules.auction import adjudicate_auction
 from scorekeeper.rules.base import Judge, Table
 from scorekeeper.rules.contract import ContractVariant
-from scorekeeper.rules.deal import adjudicate_deal
+from scorekeeper.rules.deal import DealRule, adjudicate_deal
 from scorekeeper.rules.errors import RuleViolation
 from scorekeeper.rules.tricks import adjudicate_trick
 
@@ -45,9 +46,14 @@ def auction(variant: ContractVariant, table: Table, body: Mapping[str, Any]) -> 
     }
 
 
-def deal(variant: ContractVariant, table: Table, body: Mapping[str, Any]) -> dict[str, Any]:
-    ruling = adjudicate_deal(variant, table, body["cards"])
-    return {"redeal": ruling.redeal, "explanation": list(ruling.explanation)}
+def deal(rule: DealRule) -> Judge:
+    """The deal referee of a game whose `rule` may have a hand dealt again."""
+
+    def judge(variant: ContractVariant, table: Table, body: Mapping[str, Any]) -> dict[str, Any]:
+        ruling = adjudicate_deal(variant, table, body["cards"], rule)
+        return {"redeal": ruling.redeal, "explanation": list(ruling.explanation)}
+
+    return judge
 
 
 # Every contract game judges its tricks and auctions; a deal only where a rule may void it.

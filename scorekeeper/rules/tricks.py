@@ -2,7 +2,9 @@
 
 The card order is RULES.md's ("Common to the trick-taking games", "Five-Hundred++ extensions",
 "quebec-500"): the highest trump with value wins, else the highest card of the suit led, else the
-highest anti-card. Every special card's place in a contract is worked out once, as data (`Roles`).
+highest anti-card. Every special card's place in a contract is worked out once, as data (`Roles`);
+which jokers a game has and what its players call them and the petit bord or left bower come from
+the variant (`Jokers`, declared in its module), so nothing here asks which game it is.
 """
 
 from __future__ import annotations
@@ -13,7 +15,6 @@ from dataclasses import dataclass
 from scorekeeper.rules.base import OptionValue, Table
 from scorekeeper.rules.bids import Bid
 from scorekeeper.rules.cards import (
-    QUEBEC_JOKER_NAMES,
     RANKS,
     RED,
     SAME_COLOUR,
@@ -22,6 +23,7 @@ from scorekeeper.rules.cards import (
     SUIT_SYMBOLS,
     SUITS,
     Card,
+    Jokers,
     capital,
     parse_card,
 )
@@ -33,7 +35,6 @@ OPPOSITE: dict[str, str] = {"H": "S", "S": "H", "D": "C", "C": "D"}
 PLAIN_ORDER: tuple[str, ...] = RANKS  # A K Q J (13 12 11) 10 9 ... 2, highest first
 # J5: each jack directly above the ace of its suit.
 J5_ORDER: tuple[str, ...] = ("J", *(rank for rank in RANKS if rank != "J"))
-QUEBEC_JOKERS: tuple[Card, ...] = (Card("JKB"), Card("JKR"))  # la blanche above le bonhomme
 PLAY_KEYS = ("seat", "card", "named_suit", "shown_void")
 
 
@@ -67,7 +68,7 @@ class Roles:
     anti_joker: Card | None
     megatrump: Card | None
     anti_megatrump: Card | None
-    quebec: bool  # la blanche and le bonhomme; the petit bord
+    words: Jokers  # the game's jokers and trump cards in its own words
 
     @property
     def right_bower(self) -> Card | None:
@@ -89,7 +90,7 @@ class Roles:
         return (*top, *self.jokers, self.right_bower, self.left_bower, *suit)
 
     def name(self, card: Card) -> str:
-        return QUEBEC_JOKER_NAMES.get(card.code, card.name) if self.quebec else card.name
+        return self.words.name(card)
 
     def suits_of(self, card: Card) -> tuple[str, ...]:
         """The suits a card belongs to for following: bowers are trumps, the anti-megatrump is
@@ -104,9 +105,7 @@ class Roles:
 def card_roles(variant: ContractVariant, options: Mapping[str, OptionValue], bid: Bid,
                deck: frozenset[Card]) -> Roles:
     trumps = bid.trumps if bid.kind == "trumps" else None  # the misère family is at no-trumps
-    if variant.two_jokers:
-        return Roles(trumps, bid.jacks_high, QUEBEC_JOKERS, None, None, None, quebec=True)
-    jokers, anti_joker = (Card("JK"),), None
+    jokers, anti_joker = variant.jokers.cards, None
     if options.get("second_joker"):
         # The joker of the contract's colour is the joker; no-trumps counts as black.
         joker = Card("JKR") if trumps in RED else Card("JKB")
@@ -120,7 +119,7 @@ def card_roles(variant: ContractVariant, options: Mapping[str, OptionValue], bid
         anti_megatrump = Card(str(bid.tricks), OPPOSITE[megatrump.suit or ""])
         anti_megatrump = anti_megatrump if anti_megatrump in deck else None
     return Roles(trumps, bid.jacks_high, jokers, anti_joker, megatrump, anti_megatrump,
-                 quebec=False)
+                 variant.jokers)
 
 
 def adjudicate_trick(variant: ContractVariant, table: Table, contract: object, plays: object,
@@ -133,7 +132,7 @@ def adjudicate_trick(variant: ContractVariant, table: Table, contract: object, p
     earlier = read_suits(led_before, "led_before", "the suits led earlier this hand")
     trick = read_plays(variant, options, table, bid, deck, plays)
     check_seat_order(table, bid, trick)
-    led = check_lead(roles, trick, earlier, variant.two_jokers)
+    led = check_lead(roles, trick, earlier)
     check_named_suits(roles, trick)
     check_revokes(roles, trick)
     return Ruling(roles, bid, trick, led).decide()
@@ -216,13 +215,10 @@ def shown(card: Card) -> str:
 
 def not_in_deck(variant: ContractVariant, options: Mapping[str, OptionValue], players: int,
                 deck: frozenset[Card], card: Card) -> str:
-    if variant.two_jokers and card.is_joker:
-        return (f"{variant.name} has two jokers, JKB (la blanche) and JKR (le bonhomme), so "
-                f"there is no {card.code}")
     if options.get("second_joker") and card.is_joker:
         return "with the second joker the jokers are JKR and JKB, so there is no JK"
     if card.is_joker:
-        return f"{variant.name} has one joker, written JK, so there is no {card.code}"
+        return f"{variant.name} has {variant.jokers.written}, so there is no {card.code}"
     if options.get("second_joker") and card == Card("4", "D"):
         return "the 4♦ is not in this deck: the second joker replaces it"
     return (f"{shown(card)} is not in this deck: {variant.name} for {players} players uses "
@@ -251,10 +247,9 @@ def check_seat_order(table: Table, bid: Bid, trick: Sequence[Play]) -> None:
                                 f"{following}, not seat {trick[i].seat}", f"plays.{i}.seat")
 
 
-def check_lead(roles: Roles, trick: Sequence[Play], earlier: frozenset[str],
-               any_suit: bool) -> tuple[str, ...]:
-    """The suit(s) led. A joker led leads trumps; at no-trumps it names the suit to follow, in
-    Australian 500 one not led before this hand (`any_suit`: Quebec has no such rule)."""
+def check_lead(roles: Roles, trick: Sequence[Play], earlier: frozenset[str]) -> tuple[str, ...]:
+    """The suit(s) led. A joker led leads trumps; at no-trumps it names the suit to follow, where
+    the game says so (Australian 500) one not led before this hand."""
     lead = trick[0]
     if not lead.card.is_joker:
         return roles.suits_of(lead.card)
@@ -267,7 +262,7 @@ def check_lead(roles: Roles, trick: Sequence[Play], earlier: frozenset[str],
     if lead.named_suit is None:
         raise RuleViolation(f"{what} led at no-trumps must name the suit the others follow "
                             "(named_suit)", "plays.0.named_suit")
-    if not any_suit and lead.named_suit in earlier:
+    if roles.words.names_a_new_suit and lead.named_suit in earlier:
         raise RuleViolation(f"{what} led must name a suit not yet led this hand, and "
                             f"{SUIT_NAMES[lead.named_suit]} have been led",
                             "plays.0.named_suit")
@@ -383,8 +378,7 @@ class Ruling:
         roles = self.roles
         if roles.trumps:
             return f"{capital(SUIT_NAMES[roles.trumps])} are trumps."
-        only = ("la blanche and le bonhomme are the only trumps" if roles.quebec
-                else "the joker is the only trump")
+        only = roles.words.only_trumps
         if roles.jacks_high:
             return f"{self.bid.name} is played at no-trumps with each jack above its ace; {only}."
         if self.bid.kind != "trumps":
@@ -429,10 +423,9 @@ class Ruling:
         roles = self.roles
         return ("the megatrump" if card == roles.megatrump
                 else "the anti-megatrump" if card == roles.anti_megatrump
-                else "the joker" if card in roles.jokers and not roles.quebec
+                else "the joker" if card in roles.jokers
                 else "the right bower" if card == roles.right_bower
-                else ("the petit bord" if roles.quebec else "the left bower")
-                if card == roles.left_bower else "")
+                else roles.words.left_bower if card == roles.left_bower else "")
 
     def describe(self, card: Card) -> str:
         """'The jack of diamonds is the left bower in hearts'."""
@@ -446,10 +439,8 @@ class Ruling:
 
     def trump_wins(self, card: Card) -> str:
         roles, name = self.roles, self.roles.name(card)
-        if roles.quebec and card == QUEBEC_JOKERS[0]:
-            return "La blanche is the highest card."
-        if roles.quebec and card == QUEBEC_JOKERS[1]:
-            return "Le bonhomme is the highest trump after la blanche, which was not played."
+        if card in roles.jokers and card.code in roles.words.wins:
+            return roles.words.wins[card.code]
         if card == roles.megatrump:
             return f"{self.describe(card)}, the highest trump."
         if card in roles.jokers:

@@ -7,6 +7,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
+from scorekeeper.rules.auction import AuctionRules
 from scorekeeper.rules.base import OptionSpec, OptionValue
 from scorekeeper.rules.bids import (
     AVONDALE_BIDS,
@@ -176,6 +177,10 @@ def _bid_order(enabled: tuple[bool, ...], j5: bool, misere_rank: str, low_misere
     return tuple(replace(bid, rank=(i,)) for i, bid in enumerate(in_order))
 
 
+# RULES.md: an inkle (a 6-level bid) is a signal, allowed only as one of the first two calls.
+AUCTION = AuctionRules(inkle_calls=2)
+
+
 def check_options(options: Mapping[str, OptionValue]) -> None:
     if options.get("anti_megatrump") and not options.get("megatrump"):
         raise RuleViolation("option anti_megatrump needs option megatrump: the anti-megatrump "
@@ -213,7 +218,7 @@ VARIANT = ContractVariant(
     deck=deck,
     forms=((2, 2), (3, 1), (5, 1), (2, 3), (3, 2)),
     partner_forms=((5, 1),),
-    inkles=True,
+    auction_rules=AUCTION,
     check_options=check_options,
     referees=CONTRACT,
 )

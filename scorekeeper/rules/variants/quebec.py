@@ -4,14 +4,15 @@ switched on (RULES.md, quebec-500)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from scorekeeper.rules.base import OptionSpec, OptionValue
-from scorekeeper.rules.cards import SUITS, Card, deck_of, suit_cards
+from scorekeeper.rules.cards import SUITS, Card, Jokers, capital, deck_of, suit_cards
 from scorekeeper.rules.contract import ContractVariant
+from scorekeeper.rules.deal import DealRuling
 from scorekeeper.rules.referees import CONTRACT
-from scorekeeper.rules.referees import deal as judge_deal
+from scorekeeper.rules.referees import deal as deal_referee
 from scorekeeper.rules.variants import australian
 
 QUEBEC_DEFAULTS: dict[str, OptionValue] = {
@@ -22,13 +23,36 @@ OPTIONS: tuple[OptionSpec, ...] = tuple(
     replace(spec, default=QUEBEC_DEFAULTS.get(spec.name, spec.default))
     for spec in australian.GAME_OPTIONS)
 
-# JKB is la blanche (the black-and-white joker, highest), JKR le bonhomme (the coloured one).
+# JKB is la blanche (the black-and-white joker, highest), JKR le bonhomme (the coloured one):
+# both always trumps. The jack of the other suit of the trumps' colour is the petit bord, and a
+# joker led at no-trumps may name any suit.
+JOKERS = Jokers(
+    cards=(Card("JKB"), Card("JKR")),
+    names={"JKB": "la blanche", "JKR": "le bonhomme"},
+    wins={"JKB": "La blanche is the highest card.",
+          "JKR": "Le bonhomme is the highest trump after la blanche, which was not played."},
+    only_trumps="la blanche and le bonhomme are the only trumps",
+    left_bower="the petit bord",
+    names_a_new_suit=False,
+)
 DECK: frozenset[Card] = deck_of(*(suit_cards(suit, "4") for suit in SUITS),
-                                jokers=("JKB", "JKR"))
+                                jokers=tuple(joker.code for joker in JOKERS.cards))
+# A hand with one of these, or a joker, keeps the deal.
+HONOURS = frozenset({"A", "K", "Q", "J"})
 
 
 def deck(options: Mapping[str, OptionValue], players: int) -> frozenset[Card]:
     return DECK
+
+
+def redeal_without_honours(variant: ContractVariant, hand: Sequence[Card]) -> DealRuling:
+    """RULES.md quebec-500: a player with no face card, no joker and no ace gets a new deal."""
+    honours = [card for card in hand if card.is_joker or card.rank in HONOURS]
+    if honours:
+        name = variant.jokers.name(honours[0])
+        return DealRuling(False, (f"{capital(name)} is enough: the deal stands.",))
+    return DealRuling(True, ("No face card, no joker and no ace in this hand: the cards are "
+                             "shuffled and dealt again.",))
 
 
 VARIANT = ContractVariant(
@@ -41,7 +65,6 @@ VARIANT = ContractVariant(
     bid_order=australian.bid_order,
     deck=deck,
     forms=((2, 2),),
-    two_jokers=True,
-    redeal_without_honours=True,
-    referees={**CONTRACT, "deal": judge_deal},  # the deal without honours is redone
+    jokers=JOKERS,
+    referees={**CONTRACT, "deal": deal_referee(redeal_without_honours)},
 )
