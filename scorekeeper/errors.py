@@ -1,7 +1,8 @@
-"""Every failure becomes one JSON shape: {"code", "status", "message", "errors"?}.
+"""Every failure becomes one JSON shape: {"code", "status", "message", "errors"?, "rule"?}.
 
-Rule violations are 422 and name the rule; the service's own refusals carry their status. The shape
-is flask-smorest's, with a readable `message` added where webargs leaves none.
+Rule violations are 422 and name the rule, in words and by its code (`rule`); the service's own
+refusals, and a schema's 422, carry their status and no `rule`. The shape is flask-smorest's,
+with a readable `message` added where webargs leaves none.
 """
 
 from __future__ import annotations
@@ -62,11 +63,13 @@ class TooManyRequests(ServiceError):
 
 
 def error_response(status: int, message: str, errors: Mapping[str, Any] | None = None,
-                   headers: Mapping[str, str] | None = None) -> Response:
+                   headers: Mapping[str, str] | None = None, rule: str | None = None) -> Response:
     body: dict[str, Any] = {"code": status, "status": HTTPStatus(status).phrase,
                             "message": message}
     if errors:
         body["errors"] = dict(errors)
+    if rule is not None:
+        body["rule"] = rule
     response = jsonify(body)
     response.status_code = status
     response.headers.update(headers or {})
@@ -119,7 +122,7 @@ def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(RuleViolation)
     def _rule_violation(error: RuleViolation) -> Response:
         errors = {error.field: [error.message]} if error.field else None
-        return error_response(422, _sentence(error.message), errors)
+        return error_response(422, _sentence(error.message), errors, rule=error.rule)
 
     @app.errorhandler(ServiceError)
     def _service_error(error: ServiceError) -> Response:

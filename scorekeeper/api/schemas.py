@@ -11,6 +11,7 @@ from marshmallow import fields, validate
 
 from scorekeeper.limits import MAX_CHANGES, MAX_HANDS
 from scorekeeper.rules.base import FAMILIES, REFEREES
+from scorekeeper.rules.errors import RULES
 from scorekeeper.tournaments.options import MAX_TEAMS
 
 MAX_SEAT = 63
@@ -59,6 +60,14 @@ class ErrorSchema(ma.Schema):
         "example": "The tricks add up to 11, but a hand has 10."})
     errors = fields.Dict(metadata={"description": "messages by field",
                                    "example": {"tricks": ["the tricks add up to 11"]}})
+    # Made from the rules' own table, so the spec lists every code a refusal can carry.
+    rule = fields.Str(validate=validate.OneOf(sorted(RULES)), metadata={
+        "example": "tricks_sum",
+        "description": "only on a 422 for a broken rule: the rule's stable code, the same "
+                       "whatever `message` says. Absent from 401, 403, 404, 409, 412 and 429, "
+                       "and from a 422 about the request rather than the game (a body that does "
+                       "not fit the schema, an Idempotency-Key). The codes:\n"
+                       + "\n".join(f"- `{code}`: {why}" for code, why in sorted(RULES.items()))})
 
 
 class Name(fields.String):

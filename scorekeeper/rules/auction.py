@@ -177,10 +177,12 @@ def adjudicate_auction(variant: Bidding, table: Table, dealer: object, calls: ob
     """Judge a sequence of calls under the table's options (options already resolved)."""
     seats = table.seats
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < seats:
-        raise RuleViolation(f"dealer must be a seat from 0 to {seats - 1}", "dealer")
+        raise RuleViolation(f"dealer must be a seat from 0 to {seats - 1}", "dealer",
+                            rule="seat_range")
     barred = _seats(ralphed, seats, "ralphed")
     if not isinstance(calls, list):
-        raise RuleViolation('calls must be a list of calls such as "pass" or "7H"', "calls")
+        raise RuleViolation('calls must be a list of calls such as "pass" or "7H"', "calls",
+                            rule="entry_form")
     auction = _Auction(variant, table.options, seats, dealer, barred)
     records: list[CallRecord] = []
     first_illegal: int | None = None
@@ -189,7 +191,8 @@ def adjudicate_auction(variant: Bidding, table: Table, dealer: object, calls: ob
         where = f"calls.{index}"
         if auction.complete:
             raise RuleViolation(
-                f"the auction was over after call {index}: nobody calls after that", where)
+                f"the auction was over after call {index}: nobody calls after that", where,
+                                rule="call_after_auction")
         seat = auction.next_seat()
         said, bid, refusal = _read_call(auction, seat, call, where)
         if refusal is not None:
@@ -205,7 +208,8 @@ def _read_call(auction: _Auction, seat: int, call: object,
                where: str) -> tuple[str, Bid | None, str | None]:
     """The call as written, the bid it names (None for a pass) and why it is not allowed."""
     if not isinstance(call, str):
-        raise RuleViolation('a call is "pass" or a bid code such as 7H or MIS', where)
+        raise RuleViolation('a call is "pass" or a bid code such as 7H or MIS', where,
+                            rule="entry_form")
     if call.strip().lower() == PASS:
         if auction.may_pass(seat):
             return PASS, None, None
@@ -222,10 +226,11 @@ def _seats(value: object, seats: int, where: str) -> frozenset[int]:
     if value is None:
         return frozenset()
     if not isinstance(value, list):
-        raise RuleViolation(f"{where} must be a list of seats", where)
+        raise RuleViolation(f"{where} must be a list of seats", where, rule="entry_form")
     for i, seat in enumerate(value):
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
-            raise RuleViolation(f"{where} must list seats from 0 to {seats - 1}", f"{where}.{i}")
+            raise RuleViolation(f"{where} must list seats from 0 to {seats - 1}", f"{where}.{i}",
+                                rule="seat_range")
     return frozenset(value)
 
 

@@ -33,26 +33,32 @@ class OptionSpec:
         if value is None:
             if self.nullable:
                 return None
-            raise RuleViolation(f"option {self.name} cannot be null", where)
+            raise RuleViolation(f"option {self.name} cannot be null", where, rule="option_value")
         if self.type == "boolean":
             if not isinstance(value, bool):
-                raise RuleViolation(f"option {self.name} must be true or false", where)
+                raise RuleViolation(f"option {self.name} must be true or false", where,
+                                    rule="option_value")
             return value
         if self.type == "integer":
             if isinstance(value, bool) or not isinstance(value, int):
-                raise RuleViolation(f"option {self.name} must be a whole number", where)
+                raise RuleViolation(f"option {self.name} must be a whole number", where,
+                                    rule="option_value")
             if self.minimum is not None and value < self.minimum:
-                raise RuleViolation(f"option {self.name} must be at least {self.minimum}", where)
+                raise RuleViolation(f"option {self.name} must be at least {self.minimum}", where,
+                                    rule="option_value")
             if self.maximum is not None and value > self.maximum:
-                raise RuleViolation(f"option {self.name} must be at most {self.maximum}", where)
+                raise RuleViolation(f"option {self.name} must be at most {self.maximum}", where,
+                                    rule="option_value")
             if self.choices is not None and value not in self.choices:
-                raise RuleViolation(f"option {self.name} must be {either(self.choices)}", where)
+                raise RuleViolation(f"option {self.name} must be {either(self.choices)}", where,
+                                    rule="option_value")
             return value
         if self.type == "table" and self.checker is not None:
             return self.checker(value, where)
         if not isinstance(value, str) or (self.choices is not None and value not in self.choices):
             allowed = ", ".join(repr(c) for c in self.choices or ())
-            raise RuleViolation(f"option {self.name} must be one of {allowed}", where)
+            raise RuleViolation(f"option {self.name} must be one of {allowed}", where,
+                                rule="option_value")
         return value
 
 
@@ -62,7 +68,8 @@ def resolve_options(specs: tuple[OptionSpec, ...], given: Mapping[str, object],
     by_name = {spec.name: spec for spec in specs}
     for name in given:
         if name not in by_name:
-            raise RuleViolation(f"there is no option {name!r} in {owner}", f"options.{name}")
+            raise RuleViolation(f"there is no option {name!r} in {owner}", f"options.{name}",
+                                rule="unknown_option")
     return {spec.name: spec.check(given.get(spec.name, spec.default)) for spec in specs}
 
 
@@ -283,10 +290,10 @@ class SeatedGame:
         shape = (len(table.sides), len(table.sides[0].players) if table.sides else 0)
         if len({len(side.players) for side in table.sides}) != 1 or shape not in self.forms:
             described = ", ".join(f"{s} sides of {n}" for s, n in self.forms)
-            raise RuleViolation(f"{self.name} is played by {described}", "sides")
+            raise RuleViolation(f"{self.name} is played by {described}", "sides", rule="table_form")
         if not 0 <= table.first_dealer < table.seats:
             raise RuleViolation(f"first_dealer must be a seat from 0 to {table.seats - 1}",
-                                "first_dealer")
+                                "first_dealer", rule="seat_range")
 
     def start(self, table: Table) -> GameState:
         return GameState(scores=(0,) * len(table.sides), dealer=table.first_dealer)
@@ -301,14 +308,15 @@ class SeatedGame:
         counts = sorted({n * each for n, each in self.forms})
         players = (4 if 4 in counts else counts[0]) if players is None else players
         if isinstance(players, bool) or players not in counts:
-            raise RuleViolation(f"{self.name} is played by {either(counts)} players", "players")
+            raise RuleViolation(f"{self.name} is played by {either(counts)} players", "players",
+                                rule="table_form")
         assert isinstance(players, int)
         forms = [n for n, each in self.forms if n * each == players]
         if sides is None:
             sides = forms[0]
         if isinstance(sides, bool) or sides not in forms:
             raise RuleViolation(f"{players} players play {self.name} in {either(forms)} sides",
-                                "sides")
+                                "sides", rule="table_form")
         assert isinstance(sides, int)
         each = players // sides
         table = Table(sides=tuple(Side(f"side {n}", tuple(f"seat {n + sides * k}"

@@ -83,21 +83,23 @@ def check_fractional_values(value: object, where: str) -> dict[str, Any]:
     points for a suit and for no-trumps."""
     if not isinstance(value, dict):
         raise RuleViolation("option fractional_values must be an object such as "
-                            '{"6.0": {"suit": 40, "nt": 60}, ...}', where)
+                            '{"6.0": {"suit": 40, "nt": 60}, ...}', where, rule="option_value")
     wanted = default_fractional_values()
     unknown = sorted(set(value) - set(wanted))
     if unknown:
         raise RuleViolation(f"fractional_values has no bid {unknown[0]!r}: the bids go from 6.0 "
-                            "to 10.5", f"{where}.{unknown[0]}")
+                            "to 10.5", f"{where}.{unknown[0]}", rule="option_value")
     missing = [key for key in wanted if key not in value]
     if missing:
         raise RuleViolation(f"fractional_values must give every bid from 6.0 to 10.5; "
-                            f"{missing[0]} is missing", f"{where}.{missing[0]}")
+                            f"{missing[0]} is missing", f"{where}.{missing[0]}",
+                            rule="option_value")
     for key, cell in value.items():
         if (not isinstance(cell, dict) or set(cell) != {"suit", "nt"} or any(
                 isinstance(v, bool) or not isinstance(v, int) or v <= 0 for v in cell.values())):
             raise RuleViolation(f"fractional_values {key} must be {{\"suit\": points, \"nt\": "
-                                "points}} with positive whole numbers", f"{where}.{key}")
+                                "points}} with positive whole numbers", f"{where}.{key}",
+                                rule="option_value")
     return {key: dict(value[key]) for key in wanted}
 
 
@@ -123,6 +125,12 @@ def fractional_bids(values: Mapping[str, Any]) -> tuple[Bid, ...]:
 class UnknownBid(RuleViolation):
     """A code that is no bid of the variant at all (not a call anybody could make)."""
 
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message, field, rule="unknown_bid")
+
 
 class DisabledBid(RuleViolation):
     """A real bid that this game's options leave out."""
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message, field, rule="bid_disabled")

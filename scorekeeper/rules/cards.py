@@ -96,7 +96,8 @@ ONE_JOKER = Jokers()
 def parse_card(text: object, field: str = "card") -> Card:
     """Read a card in the project's notation; RuleViolation naming `field` if it is not one."""
     if not isinstance(text, str):
-        raise RuleViolation("a card is written rank then suit, such as 10D or JS", field)
+        raise RuleViolation("a card is written rank then suit, such as 10D or JS", field,
+                            rule="card_notation")
     code = text.strip().upper()
     if code in JOKERS:
         return Card(code)
@@ -105,7 +106,7 @@ def parse_card(text: object, field: str = "card") -> Card:
     if suit not in SUITS or rank not in RANKS:
         raise RuleViolation(
             f"{text!r} is not a card: write rank then suit, such as 10D, JS or AH (jokers JK, "
-            "JKR, JKB)", field)
+            "JKR, JKB)", field, rule="card_notation")
     return Card(rank, suit)
 
 

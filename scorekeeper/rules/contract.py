@@ -124,21 +124,24 @@ class ContractVariant(SeatedGame):
             if table.options.get(option) and table.seats != 4:
                 raise RuleViolation(f"option {option} is a Five-Hundred++ rule for the "
                                     "four-player game, so it needs four players",
-                                    f"options.{option}")
+                                    f"options.{option}", rule="option_for_table")
         # Only players alone defend as a temporary partnership; partners already share a score.
         if table.options.get("defender_share") and len(table.sides[0].players) > 1:
             raise RuleViolation("option defender_share is for the games where every player is "
-                                "a side (3 or 5 players)", "options.defender_share")
+                                "a side (3 or 5 players)", "options.defender_share",
+                                rule="option_for_table")
         if table.options.get("partner_share", "full") != "full" and not self.calls_partner(table):
             raise RuleViolation("option partner_share is for the five-handed game, where the "
-                                "bidder calls a partner", "options.partner_share")
+                                "bidder calls a partner", "options.partner_share",
+                                rule="option_for_table")
 
     def score_hand(self, table: Table, state: GameState, hand: Mapping[str, Any]) -> HandResult:
         unknown = sorted(set(hand) - set(self.hand_fields))
         if unknown:
-            raise RuleViolation(f"{unknown[0]} is not part of a {self.name} hand", unknown[0])
+            raise RuleViolation(f"{unknown[0]} is not part of a {self.name} hand", unknown[0],
+                                rule="unknown_key")
         if hand.get("passed_out", False) not in (True, False):
-            raise RuleViolation("passed_out must be true or false", "passed_out")
+            raise RuleViolation("passed_out must be true or false", "passed_out", rule="entry_form")
         if "calls" in hand:
             self._check_auction(table, state, hand)
         if hand.get("passed_out", False):
@@ -150,46 +153,50 @@ class ContractVariant(SeatedGame):
         barred = [state.barred_seat] if state.barred_seat is not None else None
         ruling = adjudicate_auction(self, table, state.dealer, hand["calls"], barred)
         if ruling.first_illegal is not None:
-            raise RuleViolation(ruling.explanation[0].rstrip("."), f"calls.{ruling.first_illegal}")
+            raise RuleViolation(ruling.explanation[0].rstrip("."), f"calls.{ruling.first_illegal}",
+                                rule="illegal_call")
         if not ruling.complete:
             raise RuleViolation(f"the auction is not over: seat {ruling.next_seat} has still to "
-                                "call", "calls")
+                                "call", "calls", rule="auction_incomplete")
         if ruling.winning_bid is None:
             if not hand.get("passed_out", False):
                 raise RuleViolation("everybody passed in these calls, so the hand is passed out "
-                                    "(passed_out: true)", "passed_out")
+                                    "(passed_out: true)", "passed_out", rule="auction_result")
             return
         won = ruling.winning_bid
         if hand.get("passed_out", False):
             raise RuleViolation(f"the calls were won by seat {ruling.winner_seat} with "
-                                f"{won.name}, so the hand was not passed out", "passed_out")
+                                f"{won.name}, so the hand was not passed out", "passed_out",
+                                rule="auction_result")
         if "bid" in hand and self.find_bid(hand["bid"], table.options).code != won.code:
             raise RuleViolation(f"the auction was won with {won.name} ({won.code}), not "
-                                f"{hand['bid']}", "bid")
+                                f"{hand['bid']}", "bid", rule="auction_result")
         if hand.get("bidder") != ruling.winner_seat:
             raise RuleViolation(
                 f"these calls, starting at seat {(state.dealer + 1) % table.seats} on the "
                 f"dealer's left, give the auction to seat {ruling.winner_seat}, so the bidder is "
-                f"seat {ruling.winner_seat}", "bidder")
+                f"seat {ruling.winner_seat}", "bidder", rule="auction_result")
 
     # -- the two kinds of hand ----------------------------------------------------------------
 
     def _contract(self, table: Table, state: GameState, hand: Mapping[str, Any]) -> HandResult:
         options = table.options
         if "bid" not in hand:
-            raise RuleViolation("a hand needs the winning bid, or passed_out: true", "bid")
+            raise RuleViolation("a hand needs the winning bid, or passed_out: true", "bid",
+                                rule="entry_missing")
         bid = self.find_bid(hand["bid"], options)
         bidder = hand.get("bidder")
         if isinstance(bidder, bool) or not isinstance(bidder, int) or not (
                 0 <= bidder < table.seats):
-            raise RuleViolation(f"bidder must be a seat from 0 to {table.seats - 1}", "bidder")
+            raise RuleViolation(f"bidder must be a seat from 0 to {table.seats - 1}", "bidder",
+                                rule="seat_range")
         if state.barred_seat == bidder:
             raise RuleViolation(
                 f"{table.player_at(bidder)} was ralphed last hand and may not win this auction",
-                "bidder")
+                "bidder", rule="ralphed_bidder")
         if needs_partner(bid, table):
             raise RuleViolation(f"{bid.name} is played by partners, and nobody has a partner here",
-                                "bid")
+                                "bid", rule="bid_needs_partner")
         partner = self._partner(table, bid, bidder, hand)
         tricks = self._tricks(table, hand.get("tricks"))
         seats = (bidder,) if partner is None else (bidder, partner)
@@ -266,24 +273,26 @@ class ContractVariant(SeatedGame):
         if not self.calls_partner(table):
             if "partner" in hand:
                 raise RuleViolation("only the five-handed game calls a partner; here the sides "
-                                    "are fixed for the whole game", "partner")
+                                    "are fixed for the whole game", "partner",
+                                    rule="partner_not_allowed")
             return None
         if "partner" not in hand:
             raise RuleViolation("a five-handed hand needs partner: the seat of the called "
-                                "partner, or null when the bidder plays alone", "partner")
+                                "partner, or null when the bidder plays alone", "partner",
+                                rule="entry_missing")
         partner = hand["partner"]
         if partner is None:
             return None
         if isinstance(partner, bool) or not isinstance(partner, int) or not (
                 0 <= partner < table.seats):
             raise RuleViolation(f"partner must be a seat from 0 to {table.seats - 1}, or null "
-                                "when the bidder plays alone", "partner")
+                                "when the bidder plays alone", "partner", rule="seat_range")
         if partner == bidder:
             raise RuleViolation("the partner must be another player than the bidder (null when "
-                                "the bidder plays alone)", "partner")
+                                "the bidder plays alone)", "partner", rule="partner_is_bidder")
         if bid.plays == "alone":
             raise RuleViolation(f"{bid.name} is always played alone: partner must be null",
-                                "partner")
+                                "partner", rule="bid_played_alone")
         return partner
 
     def _declarer_names(self, table: Table, bid: Bid, bidder: int, partner: int | None) -> str:
@@ -299,22 +308,23 @@ class ContractVariant(SeatedGame):
         policy = table.options["pass_out"]
         extra = sorted(set(hand) & {"bid", "bidder", "partner"})
         if extra:
-            raise RuleViolation(f"a passed-out hand has no {extra[0]}", extra[0])
+            raise RuleViolation(f"a passed-out hand has no {extra[0]}", extra[0],
+                                rule="passed_out_unplayed")
         if policy == "dealer-must-bid":
             raise RuleViolation(
                 "nobody may pass a hand out here: the dealer must bid when everyone else passes "
-                "(option pass_out is dealer-must-bid)", "passed_out")
+                "(option pass_out is dealer-must-bid)", "passed_out", rule="dealer_must_bid")
         if policy != "no-trump" and "tricks" in hand:
             raise RuleViolation(
                 "a passed-out hand is not played, so it has no tricks (only when option pass_out "
-                "is no-trump)", "tricks")
+                "is no-trump)", "tricks", rule="passed_out_unplayed")
         lines: list[str] = []
         deltas = [0] * len(table.sides)
         redeals = 0
         if policy == "no-trump":
             if "tricks" not in hand:
                 raise RuleViolation("a passed-out hand is played at no-trumps: give its tricks",
-                                    "tricks")
+                                    "tricks", rule="entry_missing")
             tricks = self._tricks(table, hand["tricks"])
             lines.append("Everybody passed: the hand was played at no-trumps, 10 points a trick")
             for side in range(len(table.sides)):
@@ -338,12 +348,15 @@ class ContractVariant(SeatedGame):
     def _tricks(self, table: Table, tricks: object) -> list[int]:
         n = len(table.sides)
         if not isinstance(tricks, list) or len(tricks) != n:
-            raise RuleViolation(f"tricks must list the tricks of each of the {n} sides", "tricks")
+            raise RuleViolation(f"tricks must list the tricks of each of the {n} sides", "tricks",
+                                rule="entry_form")
         if any(isinstance(t, bool) or not isinstance(t, int) or t < 0 for t in tricks):
-            raise RuleViolation("tricks must be whole numbers, none negative", "tricks")
+            raise RuleViolation("tricks must be whole numbers, none negative", "tricks",
+                                rule="entry_form")
         if sum(tricks) != TRICKS_PER_HAND:
             raise RuleViolation(
-                f"the tricks add up to {sum(tricks)}, but a hand has {TRICKS_PER_HAND}", "tricks")
+                f"the tricks add up to {sum(tricks)}, but a hand has {TRICKS_PER_HAND}", "tricks",
+                                rule="tricks_sum")
         return list(tricks)
 
     def _trick_points(self, table: Table, state: GameState, side: int, tricks: int,

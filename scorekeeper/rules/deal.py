@@ -28,16 +28,18 @@ DealRule = Callable[[ContractVariant, Sequence[Card]], DealRuling]
 def read_hand(variant: ContractVariant, table: Table, cards: object) -> list[Card]:
     """One player's dealt hand: ten cards of the deck, none twice."""
     if not isinstance(cards, list) or len(cards) != TRICKS_PER_HAND:
-        raise RuleViolation(f"a hand as dealt has {TRICKS_PER_HAND} cards", "cards")
+        raise RuleViolation(f"a hand as dealt has {TRICKS_PER_HAND} cards", "cards",
+                            rule="card_count")
     deck = variant.deck(table.options, table.seats)
     hand: list[Card] = []
     for i, text in enumerate(cards):
         card = parse_card(text, f"cards.{i}")
         if card not in deck:
             raise RuleViolation(f"{card.code} is not in the {len(deck)}-card deck of "
-                                f"{variant.name}", f"cards.{i}")
+                                f"{variant.name}", f"cards.{i}", rule="card_not_in_deck")
         if card in hand:
-            raise RuleViolation(f"{card.code} is in the hand twice", f"cards.{i}")
+            raise RuleViolation(f"{card.code} is in the hand twice", f"cards.{i}",
+                                rule="card_repeated")
         hand.append(card)
     return hand
 

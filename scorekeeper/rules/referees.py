@@ -21,9 +21,10 @@ from scorekeeper.rules.tricks import adjudicate_trick
 def trick(variant: ContractVariant, table: Table, body: Mapping[str, Any]) -> dict[str, Any]:
     if "trump" in body:
         raise RuleViolation("trump is for Cinquecento; the contract games name a contract",
-                            "trump")
+                            "trump", rule="unknown_key")
     if "contract" not in body:
-        raise RuleViolation("name the contract being played, such as 7H or MIS", "contract")
+        raise RuleViolation("name the contract being played, such as 7H or MIS", "contract",
+                            rule="entry_missing")
     ruling = adjudicate_trick(variant, table, body["contract"], body["plays"],
                               body.get("led_before"))
     return {"winner": {"seat": ruling.seat, "card": ruling.card.code},

@@ -145,7 +145,8 @@ def read_suits(value: object, field: str, what: str) -> frozenset[str]:
     if value is None:
         return frozenset()
     if not isinstance(value, list) or not all(read_suit(s) for s in value):
-        raise RuleViolation(f"{field} must list {what}, such as [\"H\", \"S\"]", field)
+        raise RuleViolation(f"{field} must list {what}, such as [\"H\", \"S\"]", field,
+                            rule="entry_form")
     return frozenset(read_suit(s) or "" for s in value)
 
 
@@ -158,26 +159,26 @@ def read_plays(variant: ContractVariant, options: Mapping[str, OptionValue], tab
                bid: Bid, deck: frozenset[Card], plays: object) -> list[Play]:
     if not isinstance(plays, list):
         raise RuleViolation("plays must list the cards of the trick in the order they were "
-                            "played, the lead first", "plays")
+                            "played, the lead first", "plays", rule="entry_form")
     expected = plays_in_trick(table, bid)
     if len(plays) != expected:
         out = table.seats - expected
         why = (f"in {bid.name} the bidder plays alone and {out} partner"
                f"{' sits' if out == 1 else 's sit'} out" if out else "everybody plays a card")
         raise RuleViolation(f"a trick here has {expected} plays ({why}), not {len(plays)}",
-                            "plays")
+                            "plays", rule="trick_size")
     trick: list[Play] = []
     for i, item in enumerate(plays):
         play = read_play(item, f"plays.{i}", table.seats)
         if any(other.seat == play.seat for other in trick):
             raise RuleViolation(f"seat {play.seat} has already played to this trick",
-                                f"plays.{i}.seat")
+                                f"plays.{i}.seat", rule="seat_repeated")
         if play.card not in deck:
             raise RuleViolation(not_in_deck(variant, options, table.seats, deck, play.card),
-                                f"plays.{i}.card")
+                                f"plays.{i}.card", rule="card_not_in_deck")
         if any(other.card == play.card for other in trick):
             raise RuleViolation(f"{shown(play.card)} has already been played to this trick",
-                                f"plays.{i}.card")
+                                f"plays.{i}.card", rule="card_repeated")
         trick.append(play)
     return trick
 
@@ -185,18 +186,21 @@ def read_plays(variant: ContractVariant, options: Mapping[str, OptionValue], tab
 def read_play(item: object, where: str, seats: int) -> Play:
     if not isinstance(item, dict):
         raise RuleViolation('each play must be an object such as {"seat": 0, "card": "10H"}',
-                            where)
+                            where, rule="entry_form")
     for key in item:
         if key not in PLAY_KEYS:
             raise RuleViolation(f"a play has a seat, a card and optionally named_suit and "
-                                f"shown_void; {key!r} is not part of it", f"{where}.{key}")
+                                f"shown_void; {key!r} is not part of it", f"{where}.{key}",
+                                rule="unknown_key")
     seat = item.get("seat")
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
-        raise RuleViolation(f"seat must be a seat from 0 to {seats - 1}", f"{where}.seat")
+        raise RuleViolation(f"seat must be a seat from 0 to {seats - 1}", f"{where}.seat",
+                            rule="seat_range")
     card = parse_card(item.get("card"), f"{where}.card")
     named = item.get("named_suit")
     if named is not None and read_suit(named) is None:
-        raise RuleViolation("named_suit must be one of S, C, D or H", f"{where}.named_suit")
+        raise RuleViolation("named_suit must be one of S, C, D or H", f"{where}.named_suit",
+                            rule="unknown_suit")
     void = read_suits(item.get("shown_void"), f"{where}.shown_void",
                       "the suits this player showed void in earlier")
     return Play(seat, card, read_suit(named), void)
@@ -236,7 +240,7 @@ def check_seat_order(table: Table, bid: Bid, trick: Sequence[Play]) -> None:
     if len({table.side_of(seat) for seat in out}) > 1:
         seats = " and ".join([", ".join(str(seat) for seat in out[:-1]), str(out[-1])])
         raise RuleViolation(f"in {bid.name} only the bidder's partners sit out, but seats {seats} "
-                            "are not partners", "plays")
+                            "are not partners", "plays", rule="sitting_out")
     for i in range(1, len(trick)):
         after = trick[i - 1].seat
         following = (after + 1) % table.seats
@@ -244,7 +248,8 @@ def check_seat_order(table: Table, bid: Bid, trick: Sequence[Play]) -> None:
             following = (following + 1) % table.seats
         if trick[i].seat != following:
             raise RuleViolation(f"play goes clockwise: after seat {after} comes seat "
-                                f"{following}, not seat {trick[i].seat}", f"plays.{i}.seat")
+                                f"{following}, not seat {trick[i].seat}", f"plays.{i}.seat",
+                                rule="play_order")
 
 
 def check_lead(roles: Roles, trick: Sequence[Play], earlier: frozenset[str]) -> tuple[str, ...]:
@@ -257,15 +262,16 @@ def check_lead(roles: Roles, trick: Sequence[Play], earlier: frozenset[str]) -> 
     if roles.trumps:
         if lead.named_suit not in (None, roles.trumps):
             raise RuleViolation(f"{what} led leads trumps, {SUIT_NAMES[roles.trumps]}; it cannot "
-                                f"name {SUIT_NAMES[lead.named_suit or '']}", "plays.0.named_suit")
+                                f"name {SUIT_NAMES[lead.named_suit or '']}", "plays.0.named_suit",
+                                rule="named_suit_trumps")
         return (roles.trumps,)
     if lead.named_suit is None:
         raise RuleViolation(f"{what} led at no-trumps must name the suit the others follow "
-                            "(named_suit)", "plays.0.named_suit")
+                            "(named_suit)", "plays.0.named_suit", rule="named_suit_missing")
     if roles.words.names_a_new_suit and lead.named_suit in earlier:
         raise RuleViolation(f"{what} led must name a suit not yet led this hand, and "
                             f"{SUIT_NAMES[lead.named_suit]} have been led",
-                            "plays.0.named_suit")
+                            "plays.0.named_suit", rule="named_suit_new")
     return (lead.named_suit,)
 
 
@@ -277,12 +283,12 @@ def check_named_suits(roles: Roles, trick: Sequence[Play]) -> None:
         where = f"plays.{i}.named_suit"
         if not play.card.is_joker:
             raise RuleViolation(f"only a joker is played as a named suit, not {shown(play.card)}",
-                                where)
+                                where, rule="named_suit_joker")
         if (play.card in roles.jokers and roles.trumps
                 and play.named_suit != roles.trumps):
             raise RuleViolation(f"{roles.name(play.card)} is a trump in "
                                 f"{SUIT_NAMES[roles.trumps]}; it cannot be played as "
-                                f"{SUIT_NAMES[play.named_suit]}", where)
+                                f"{SUIT_NAMES[play.named_suit]}", where, rule="named_suit_trumps")
 
 
 def check_revokes(roles: Roles, trick: Sequence[Play]) -> None:
@@ -295,7 +301,8 @@ def check_revokes(roles: Roles, trick: Sequence[Play]) -> None:
         if void:
             raise RuleViolation(f"seat {play.seat} showed void in {SUIT_NAMES[void[0]]} earlier, "
                                 f"so playing {roles.name(play.card)}, which belongs to "
-                                f"{SUIT_NAMES[void[0]]}, now is a revoke", f"plays.{i}.card")
+                                f"{SUIT_NAMES[void[0]]}, now is a revoke", f"plays.{i}.card",
+                                rule="revoke")
 
 
 # -- the ruling ----------------------------------------------------------------------------------

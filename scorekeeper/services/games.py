@@ -228,7 +228,8 @@ def correct_hand(game_id: int, number: int, hand_input: dict[str, Any],
                 if hand.number == number:
                     raise
                 raise RuleViolation(f"with this correction hand {hand.number} breaks a rule: "
-                                    f"{violation.message}", violation.field) from violation
+                                    f"{violation.message}", violation.field,
+                                    rule=violation.rule) from violation
             hand.input, hand.deltas = entered, list(result.deltas)
             hand.explanation, hand.state = list(result.explanation), result.state.to_dict()
             hand.updated_at = now

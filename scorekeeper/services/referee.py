@@ -21,7 +21,8 @@ def judge(what: str, body: Mapping[str, Any]) -> dict[str, Any]:
     if referee is None:
         others = [v.name for v in variants() if what in v.referees]
         where = f" (the {what} referee is for {either(others)})" if others else ""
-        raise RuleViolation(f"{variant.name} has no {JUDGED[what]} to judge{where}", "variant")
+        raise RuleViolation(f"{variant.name} has no {JUDGED[what]} to judge{where}", "variant",
+                            rule="no_referee")
     options = variant.resolve_options(body.get("options", {}))
     table = variant.referee_table(options, body.get("players"), body.get("sides"))
     return referee(variant, table, body)

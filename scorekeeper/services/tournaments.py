@@ -361,11 +361,11 @@ def _scores(session: Session, row: TournamentRow, games: Sequence[TournamentGame
     else:
         if row.options.get("game_unit") != "game":
             raise RuleViolation("a game here is one deal (option game_unit is deal): report its "
-                                "scores", "game_id")
+                                "scores", "game_id", rule="deal_scores")
         game_id = body["game_id"]
         if any(g.game_id == game_id for g in games):
             raise RuleViolation(f"game {game_id} was already reported in this tournament",
-                                "game_id")
+                                "game_id", rule="linked_game_twice")
         scores = _linked_scores(session, row, match, game_id)
     pure.check_scores(match, scores)
     return scores, game_id
@@ -375,20 +375,23 @@ def _linked_scores(session: Session, row: TournamentRow, match: pure.Match,
                    game_id: int) -> list[int]:
     game = session.get(Game, game_id)
     if game is None:
-        raise RuleViolation(f"there is no game {game_id}", "game_id")
+        raise RuleViolation(f"there is no game {game_id}", "game_id", rule="linked_game_missing")
     if game.variant != row.variant:
-        raise RuleViolation(f"game {game_id} is {game.variant}, not {row.variant}", "game_id")
+        raise RuleViolation(f"game {game_id} is {game.variant}, not {row.variant}", "game_id",
+                            rule="linked_game_variant")
     if not game.state.get("finished"):
-        raise RuleViolation(f"game {game_id} is still being played", "game_id")
+        raise RuleViolation(f"game {game_id} is still being played", "game_id",
+                            rule="linked_game_unfinished")
     sides = [frozenset(p.casefold() for p in side["players"]) for side in game.sides]
     scores = []
     for team in match.teams:
         players = frozenset(p.casefold() for p in row.teams[team]["players"])
         if players not in sides:
             raise RuleViolation(f"game {game_id} was not played by {row.teams[team]['name']} "
-                                "(its sides have other players)", "game_id")
+                                "(its sides have other players)", "game_id",
+                                rule="linked_game_players")
         scores.append(game.state["scores"][sides.index(players)])
     if len(sides) != len(match.teams):
         raise RuleViolation(f"game {game_id} had other players besides this match's",
-                            "game_id")
+                            "game_id", rule="linked_game_players")
     return scores

@@ -7,6 +7,8 @@ from typing import Any
 
 from flask.testing import FlaskClient
 
+from scorekeeper.rules.errors import RULES
+
 API = "/api/v1"
 FOUR = [{"name": "North-South", "players": ["Ann", "Cy"]},
         {"name": "East-West", "players": ["Bo", "Di"]}]
@@ -32,7 +34,8 @@ def names_field(body: dict[str, Any], field: str) -> bool:
 
 
 def assert_error(response: Any, status: int, field: str | None = None) -> dict[str, Any]:
-    """The contract's error shape: {"code", "status", "message", "errors"?}, message a sentence."""
+    """The contract's error shape: {"code", "status", "message", "errors"?, "rule"?}, message a
+    sentence; `rule`, a known code, only on a 422 (a broken rule)."""
     body = response.get_json(silent=True)
     assert response.status_code == status, (response.status_code, body)
     assert isinstance(body, dict), response.get_data(as_text=True)[:300]
@@ -41,7 +44,9 @@ def assert_error(response: Any, status: int, field: str | None = None) -> dict[s
     message = body["message"]
     assert isinstance(message, str) and message.strip(), body
     assert not message[0].islower() and message.rstrip().endswith("."), message
-    assert set(body) <= {"code", "status", "message", "errors"}, body
+    assert set(body) <= {"code", "status", "message", "errors", "rule"}, body
+    if "rule" in body:
+        assert status == 422 and body["rule"] in RULES, body
     if "errors" in body:
         assert isinstance(body["errors"], dict) and body["errors"], body
     if field is not None:

@@ -83,7 +83,8 @@ class Cinquecento(SeatedGame):
     def score_hand(self, table: Table, state: GameState, hand: Mapping[str, Any]) -> HandResult:
         unknown = sorted(set(hand) - set(self.hand_fields))
         if unknown:
-            raise RuleViolation(f"{unknown[0]} is not part of a {self.name} hand", unknown[0])
+            raise RuleViolation(f"{unknown[0]} is not part of a {self.name} hand", unknown[0],
+                                rule="unknown_key")
         points = self._card_points(table, hand)
         deltas = list(points)
         lines = [f"{table.sides[s].name} took {p} card points: +{p}" for s, p in enumerate(points)]
@@ -101,7 +102,7 @@ class Cinquecento(SeatedGame):
         n = len(table.sides)
         if "captured" in hand and "points" in hand:
             raise RuleViolation("give either the points or the captured cards, not both",
-                                "captured")
+                                "captured", rule="entry_both_ways")
         if "captured" in hand:
             points = count_captured(hand["captured"], n, str(table.options["deck"]))
             field = "captured"
@@ -111,23 +112,23 @@ class Cinquecento(SeatedGame):
             if not isinstance(points, list) or len(points) != n or any(
                     isinstance(p, bool) or not isinstance(p, int) or p < 0 for p in points):
                 raise RuleViolation(f"points must list the card points of each of the {n} sides, "
-                                    "none negative", "points")
+                                    "none negative", "points", rule="entry_form")
         else:
             raise RuleViolation("a hand needs the card points of each side (points) or the cards "
-                                "each side captured (captured)", "points")
+                                "each side captured (captured)", "points", rule="entry_missing")
         if sum(points) != HAND_POINTS:
             raise RuleViolation(f"the card points add up to {sum(points)}, but a hand has "
-                                f"{HAND_POINTS}", field)
+                                f"{HAND_POINTS}", field, rule="card_points_sum")
         return list(points)
 
     def _mariannas(self, table: Table, declared: object) -> list[tuple[int, int, str]]:
         """(side, value, explanation) for each Marianna, in the order declared."""
         if not isinstance(declared, list):
             raise RuleViolation("mariannas must list the Mariannas in the order declared",
-                                "mariannas")
+                                "mariannas", rule="entry_form")
         if len(declared) > MAX_MARIANNAS:
             raise RuleViolation("there are only four Mariannas in a hand, one per suit",
-                                "mariannas")
+                                "mariannas", rule="marianna_twice")
         values = MARIANNA_VALUES[str(table.options["marianna_values"])]
         suits = SUITS[str(table.options["deck"])]
         changes = bool(table.options["marianna_changes_trump"])
@@ -136,22 +137,23 @@ class Cinquecento(SeatedGame):
         for i, entry in enumerate(declared):
             where = f"mariannas.{i}"
             if not isinstance(entry, dict) or set(entry) - {"side", "suit", "stock_exhausted"}:
-                raise RuleViolation('a Marianna is {"side": side index, "suit": suit}', where)
+                raise RuleViolation('a Marianna is {"side": side index, "suit": suit}', where,
+                                    rule="entry_form")
             side = entry.get("side")
             if isinstance(side, bool) or not isinstance(side, int) or not (
                     0 <= side < len(table.sides)):
                 raise RuleViolation(f"side must be a side index from 0 to "
-                                    f"{len(table.sides) - 1}", f"{where}.side")
+                                    f"{len(table.sides) - 1}", f"{where}.side", rule="side_range")
             suit = entry.get("suit")
             if suit not in suits:
                 raise RuleViolation(f"the suits of this deck are {', '.join(suits)}",
-                                    f"{where}.suit")
+                                    f"{where}.suit", rule="unknown_suit")
             if suit in seen:
                 raise RuleViolation(f"the Marianna of {suit} was already declared this hand",
-                                    f"{where}.suit")
+                                    f"{where}.suit", rule="marianna_twice")
             if entry.get("stock_exhausted", False) is not False:
                 raise RuleViolation("no Marianna may be declared once the stock is exhausted",
-                                    where)
+                                    where, rule="marianna_late")
             seen.append(suit)
             line = f"Marianna of {suit} by {table.sides[side].name}: +{values[i]}"
             if i == 0 or changes:
@@ -164,17 +166,19 @@ def count_captured(captured: object, sides: int, deck: str) -> list[int]:
     """Card points of the cards each side captured; every card once, all from the deck."""
     if not isinstance(captured, list) or len(captured) != sides:
         raise RuleViolation(f"captured must list the cards of each of the {sides} sides",
-                            "captured")
+                            "captured", rule="entry_form")
     seen: set[tuple[str, str]] = set()
     points = []
     for s, cards in enumerate(captured):
         if not isinstance(cards, list):
-            raise RuleViolation("each side's captured cards are a list", f"captured.{s}")
+            raise RuleViolation("each side's captured cards are a list", f"captured.{s}",
+                                rule="entry_form")
         total = 0
         for j, text in enumerate(cards):
             card = read_card(text, deck, f"captured.{s}.{j}")
             if card in seen:
-                raise RuleViolation(f"{text} was captured twice", f"captured.{s}.{j}")
+                raise RuleViolation(f"{text} was captured twice", f"captured.{s}.{j}",
+                                    rule="card_repeated")
             seen.add(card)
             total += ITALIAN_POINTS[card[0]]
         points.append(total)
@@ -197,7 +201,7 @@ def read_card(text: object, deck: str, field: str) -> tuple[str, str]:
             if rank in ITALIAN_POINTS and letter in FRENCH_SUIT_LETTERS:
                 return rank, FRENCH_SUIT_LETTERS[letter]
     raise RuleViolation(f"{text!r} is not a card of the {deck} Cinquecento deck (write cards "
-                        f"like {example})", field)
+                        f"like {example})", field, rule="card_not_in_deck")
 
 
 TRICK_ORDER = ("A", "3", "R", "C", "F", "7", "6", "5", "4", "2")  # highest first
@@ -219,25 +223,28 @@ def adjudicate_trick(table: Table, trump: object, plays: object) -> CinquecentoT
     deck = str(table.options["deck"])
     if trump is not None and trump not in SUITS[deck]:
         raise RuleViolation(f"trump must be null (no Marianna yet) or one of "
-                            f"{', '.join(SUITS[deck])}", "trump")
+                            f"{', '.join(SUITS[deck])}", "trump", rule="unknown_suit")
     if not isinstance(plays, list) or len(plays) != table.seats:
-        raise RuleViolation(f"a trick here has {table.seats} plays, one per player", "plays")
+        raise RuleViolation(f"a trick here has {table.seats} plays, one per player", "plays",
+                            rule="trick_size")
     cards: list[tuple[str, str]] = []
     seats: list[int] = []
     for i, play in enumerate(plays):
         if not isinstance(play, dict) or set(play) != {"seat", "card"}:
-            raise RuleViolation('each play is {"seat": seat, "card": card}', f"plays.{i}")
+            raise RuleViolation('each play is {"seat": seat, "card": card}', f"plays.{i}",
+                                rule="entry_form")
         seat = play["seat"]
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < table.seats:
             raise RuleViolation(f"seat must be a seat from 0 to {table.seats - 1}",
-                                f"plays.{i}.seat")
+                                f"plays.{i}.seat", rule="seat_range")
         if seats and seat != (seats[-1] + 1) % table.seats:
             raise RuleViolation(f"play goes clockwise: after seat {seats[-1]} comes seat "
-                                f"{(seats[-1] + 1) % table.seats}", f"plays.{i}.seat")
+                                f"{(seats[-1] + 1) % table.seats}", f"plays.{i}.seat",
+                                rule="play_order")
         card = read_card(play["card"], deck, f"plays.{i}.card")
         if card in cards:
             raise RuleViolation("that card has already been played to this trick",
-                                f"plays.{i}.card")
+                                f"plays.{i}.card", rule="card_repeated")
         seats.append(seat)
         cards.append(card)
     led = cards[0][1]
@@ -268,7 +275,7 @@ def judge_trick(variant: Cinquecento, table: Table, body: Mapping[str, Any]) -> 
     extra = sorted(set(body) & {"contract", "led_before"})
     if extra:
         raise RuleViolation(f"{extra[0]} is not part of a {variant.name} trick (give the trump)",
-                            extra[0])
+                            extra[0], rule="unknown_key")
     ruling = adjudicate_trick(table, body.get("trump"), body["plays"])
     return {"winner": {"seat": ruling.seat, "card": ruling.card},
             "explanation": list(ruling.explanation)}

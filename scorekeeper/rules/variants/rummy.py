@@ -113,27 +113,31 @@ class Rummy(SeatedGame):
         super().check_table(table)
         if decks_for(table) * DECK_SIZE < table.seats * CARDS_PER_PLAYER:
             raise RuleViolation(f"one deck cannot deal {CARDS_PER_PLAYER} cards to each of "
-                                f"{table.seats} players: play with two decks", "options.decks")
+                                f"{table.seats} players: play with two decks", "options.decks",
+                                rule="option_for_table")
 
     def score_hand(self, table: Table, state: GameState, hand: Mapping[str, Any]) -> HandResult:
         unknown = sorted(set(hand) - set(self.hand_fields))
         if unknown:
             raise RuleViolation(f"{unknown[0]} is not part of a {self.name} hand: give each "
-                                "player's melds, lay-offs and hand under players", unknown[0])
+                                "player's melds, lay-offs and hand under players", unknown[0],
+                                rule="unknown_key")
         entries = hand.get("players")
         n = table.seats
         if not isinstance(entries, list) or len(entries) != n:
             raise RuleViolation(f"players must list what each of the {n} players did, in order",
-                                "players")
+                                "players", rule="entry_form")
         for i, entry in enumerate(entries):
             if not isinstance(entry, dict):
                 raise RuleViolation("each player is an object: melds, layoffs, hand (or "
-                                    "meld_points and hand_points)", f"players.{i}")
+                                    "meld_points and hand_points)", f"players.{i}",
+                                    rule="entry_form")
         quick = [is_quick(entry, f"players.{i}") for i, entry in enumerate(entries)]
         if any(q != quick[0] for q in quick):
             first = quick.index(not quick[0])
             raise RuleViolation("every player of a hand is entered the same way: all with their "
-                                "cards, or all with counted points", f"players.{first}")
+                                "cards, or all with counted points", f"players.{first}",
+                                rule="entry_mixed_ways")
         if quick[0]:
             melded, held, out = counted_hand(table, entries)
             layoffs = [0] * n
@@ -174,19 +178,20 @@ def is_quick(entry: Mapping[str, Any], where: str) -> bool:
         if key not in FULL_FORM and key not in QUICK_FORM:
             raise RuleViolation(f"{key} is not part of a player's hand: melds, layoffs, hand, "
                                 "went_out, discard (or meld_points and hand_points)",
-                                f"{where}.{key}")
+                                f"{where}.{key}", rule="unknown_key")
     full = [k for k in entry if k in FULL_FORM and k != "went_out"]
     quick = [k for k in entry if k in QUICK_FORM and k != "went_out"]
     if full and quick:
         raise RuleViolation(f"give a player's cards or counted points, not both ({full[0]} and "
-                            f"{quick[0]})", where)
+                            f"{quick[0]})", where, rule="entry_both_ways")
     return bool(quick)
 
 
 def went_out_flag(entry: Mapping[str, Any], where: str) -> bool | None:
     flag = entry.get("went_out")
     if flag is not None and not isinstance(flag, bool):
-        raise RuleViolation("went_out must be true or false", f"{where}.went_out")
+        raise RuleViolation("went_out must be true or false", f"{where}.went_out",
+                            rule="entry_form")
     return flag
 
 
@@ -202,7 +207,7 @@ def counted_hand(table: Table, entries: list[Any]) -> tuple[list[int], list[int]
             value = entry.get(key)
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise RuleViolation(f"{key} must be a whole number of points, 0 or more",
-                                    f"{where}.{key}")
+                                    f"{where}.{key}", rule="entry_form")
         flags.append(went_out_flag(entry, where))
         melded.append(entry["meld_points"])
         held.append(entry["hand_points"])
@@ -212,7 +217,7 @@ def counted_hand(table: Table, entries: list[Any]) -> tuple[list[int], list[int]
     total = sum(melded) + sum(held)
     if total > value:
         raise RuleViolation(f"the points add up to {total}, more than the {value} the cards in "
-                            "play are worth", "players")
+                            "play are worth", "players", rule="rummy_points_sum")
     return melded, held, out
 
 
@@ -223,16 +228,18 @@ def going_out(flags: Sequence[bool | None], empty: Sequence[bool],
     for p, (flag, no_cards) in enumerate(zip(flags, empty, strict=True)):
         where = f"players.{p}.went_out"
         if flag is True and not no_cards:
-            raise RuleViolation("a player who went out has no cards left in hand", where)
+            raise RuleViolation("a player who went out has no cards left in hand", where,
+                                rule="went_out_cards")
         if flag is False and no_cards:
-            raise RuleViolation("a player with no cards left in hand went out", where)
+            raise RuleViolation("a player with no cards left in hand went out", where,
+                                rule="went_out_cards")
         if no_cards:
             if out is not None:
                 raise RuleViolation(f"only one player goes out in a hand, and player {out} "
-                                    "already did", where)
+                                    "already did", where, rule="one_goes_out")
             if melded[p] == 0:
                 raise RuleViolation("a player cannot go out without melding or laying off a "
-                                    "card", where)
+                                    "card", where, rule="going_out_meld")
             out = p
     return out
 
@@ -248,17 +255,19 @@ def card_hand(table: Table, entries: list[Any]
     for i, entry in enumerate(entries):
         for key in lists:
             if not isinstance(entry.get(key, []), list):
-                raise RuleViolation(f"{key} must be a list", f"players.{i}.{key}")
+                raise RuleViolation(f"{key} must be a list", f"players.{i}.{key}",
+                                    rule="entry_form")
         for j, meld in enumerate(entry.get("melds", [])):
             if not isinstance(meld, list):
-                raise RuleViolation("a meld is a list of cards", f"players.{i}.melds.{j}")
+                raise RuleViolation("a meld is a list of cards", f"players.{i}.melds.{j}",
+                                    rule="entry_form")
         for j, layoff in enumerate(entry.get("layoffs", [])):
             onto = layoff.get("onto") if isinstance(layoff, dict) else None
             if (not isinstance(layoff, dict) or set(layoff) != {"card", "onto"}
                     or not isinstance(onto, list) or len(onto) != 2
                     or any(isinstance(x, bool) or not isinstance(x, int) for x in onto)):
                 raise RuleViolation('a lay-off is {"card": card, "onto": [player index, meld '
-                                    'index]}', f"players.{i}.layoffs.{j}")
+                                    'index]}', f"players.{i}.layoffs.{j}", rule="entry_form")
         went_out_flag(entry, f"players.{i}")
 
     deck = Deck(table)
@@ -290,13 +299,13 @@ def card_hand(table: Table, entries: list[Any]
             reading = read_meld(meld, low)
             if isinstance(reading, str):
                 raise RuleViolation(f"{cards_text(meld)} is not a meld: {reading}",
-                                    f"players.{i}.melds.{j}")
+                                    f"players.{i}.melds.{j}", rule="meld_invalid")
     extra: dict[tuple[int, int], list[tuple[int, Card]]] = {}
     for i, player_layoffs in enumerate(layoffs):
         for j, (card, (p, m)) in enumerate(player_layoffs):
             if not (0 <= p < n and 0 <= m < len(melds[p])):
                 raise RuleViolation(f"there is no meld {m} of player {p} to lay off onto",
-                                    f"players.{i}.layoffs.{j}.onto")
+                                    f"players.{i}.layoffs.{j}.onto", rule="layoff_onto")
             extra.setdefault((p, m), []).append((i, card))
 
     melded, laid_off = [0] * n, [0] * n
@@ -308,7 +317,8 @@ def card_hand(table: Table, entries: list[Any]
             if isinstance(reading, str):
                 laid = ", ".join(str(card) for _, card in added)
                 raise RuleViolation(f"with {laid} laid off onto it, {cards_text(meld)} is no "
-                                    f"longer a meld: {reading}", f"players.{i}.melds.{j}")
+                                    f"longer a meld: {reading}", f"players.{i}.melds.{j}",
+                                    rule="meld_invalid")
             melded[i] += sum(reading.value(card, low) for card in meld)
             for who, card in added:
                 laid_off[who] += reading.value(card, low)
@@ -320,10 +330,10 @@ def card_hand(table: Table, entries: list[Any]
     for i, discard in enumerate(discards):
         if discard is not None and i != out:
             raise RuleViolation("only the player who went out names a final discard",
-                                f"players.{i}.discard")
+                                f"players.{i}.discard", rule="discard_not_out")
     if out is not None and table.options["boathouse"] and discards[out] is None:
         raise RuleViolation("under the boathouse rule going out takes a final discard: name it "
-                            "(discard)", f"players.{out}.discard")
+                            "(discard)", f"players.{out}.discard", rule="boathouse_discard")
     return melded, laid_off, held, out
 
 
@@ -338,9 +348,10 @@ class Deck:
         card = parse_card(text, field)
         if card.rank not in VALUES and not card.is_joker:
             raise RuleViolation(f"{card} is not in a Rummy 500 deck (ranks A K Q J 10 … 2)",
-                                field)
+                                field, rule="card_not_in_deck")
         if card.is_joker and not self.jokers:
-            raise RuleViolation("there are no jokers in this game (option jokers is off)", field)
+            raise RuleViolation("there are no jokers in this game (option jokers is off)", field,
+                                rule="card_not_in_deck")
         return card
 
     def count(self, places: Sequence[tuple[Card, str]]) -> None:
@@ -354,10 +365,10 @@ class Deck:
                 seen[card.code] += 1
             if seen[card.code] > self.decks:
                 raise RuleViolation(f"{card} appears more often than {self.counted} holds",
-                                    field)
+                                    field, rule="card_repeated")
             if jokers > JOKERS_PER_DECK * self.decks:
                 raise RuleViolation(f"there are only {JOKERS_PER_DECK * self.decks} jokers in "
-                                    f"{self.counted}", field)
+                                    f"{self.counted}", field, rule="card_repeated")
 
     @property
     def counted(self) -> str:
@@ -421,7 +432,7 @@ def cards_text(cards: Sequence[Card]) -> str:
 def adjudicate_meld(table: Table, cards: object) -> MeldRuling:
     """Is this a meld, which kind, and what is it worth; 422 for cards no deal could hold."""
     if not isinstance(cards, list):
-        raise RuleViolation("cards must be a list of cards", "cards")
+        raise RuleViolation("cards must be a list of cards", "cards", rule="entry_form")
     deck = Deck(table)
     meld = [deck.card(text, f"cards.{i}") for i, text in enumerate(cards)]
     deck.count([(card, f"cards.{i}") for i, card in enumerate(meld)])
