@@ -71,6 +71,18 @@ def test_a_five_handed_partner_on_misere(new_game: Any, bid: str) -> None:
             "bid_played_alone")
 
 
+def test_a_refusal_retold_keeps_its_rule(client: FlaskClient, new_game: Any) -> None:
+    """An import scores every hand again: a hand that breaks a rule is refused in the import's
+    words ("hand 1: ...") under that rule's own code."""
+    game = new_game()
+    assert game.record(hand(1, "7H", [3, 7])).status_code == 201
+    exported = client.get(f"{game.url}/export").get_json()
+    exported["hands"][0]["input"]["tricks"] = [3, 8]
+    response = client.post(f"{API}/games/import", json=exported)
+    assert refused(response, "tricks_sum").startswith("Hand 1: ")
+    assert "hands.0.input.tricks" in response.get_json()["errors"]
+
+
 def test_the_services_own_refusals_carry_no_rule(client: FlaskClient, new_game: Any) -> None:
     game = new_game()
     assert "rule" not in assert_error(client.post(f"{game.url}/hands", json=hand(1, "7H", [3, 7])),
