@@ -47,7 +47,8 @@ RULES: Final[Mapping[str, str]] = MappingProxyType({
     "auction_result": "the hand agrees with the auction its calls make (bid, bidder, passed out)",
     "ralphed_bidder": "the player ralphed last hand may not win this auction",
     "dealer_must_bid": "nobody passes a hand out where the dealer must bid (option pass_out)",
-    "passed_out_unplayed": "a passed-out hand is not played: it has no bid, bidder or tricks",
+    "passed_out_unplayed": "a passed-out hand has no bid, bidder or partner, and no tricks unless "
+                           "option pass_out plays it at no-trumps",
     # partners
     "bid_needs_partner": "a bid played by partners needs a table where players have partners",
     "partner_not_allowed": "only the five-handed game calls a partner",
