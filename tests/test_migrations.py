@@ -3,6 +3,7 @@ and, in the PostgreSQL run, on PostgreSQL."""
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -115,3 +116,38 @@ def test_text_stored_before_it_was_checked_is_made_storable(empty_database: str,
     out = tmp_path / "backup.json"
     result = app.test_cli_runner().invoke(args=["backup", str(out)])
     assert result.exit_code == 0, result.output
+
+
+def test_finished_games_stored_before_end_reason_get_it(empty_database: str) -> None:
+    """Revision 0006 gives every finished state stored by 0005 its end_reason: back_door for a
+    winner short of the target, target otherwise; null for a game still in play."""
+    app = create_app({"TESTING": True, "DATABASE_URL": empty_database})
+    client = app.test_client()
+    ids = []
+    for options, hand in (({"lose_at": -200}, {"bidder": 0, "bid": "10H", "tricks": [2, 8]}),
+                          ({"target": 200}, {"bidder": 0, "bid": "7H", "tricks": [7, 3]}),
+                          ({}, {"bidder": 0, "bid": "7H", "tricks": [7, 3]})):
+        game = client.post("/api/v1/games", json={"variant": "australian-500",
+                                                  "options": options, "sides": [
+            {"name": "North-South", "players": ["Ann", "Cy"]},
+            {"name": "East-West", "players": ["Bo", "Di"]}]}).get_json()
+        client.post(f"/api/v1/games/{game['id']}/hands", json=hand,
+                    headers={"Authorization": f"Bearer {game['token']}"})
+        ids.append(game["id"])
+    engine = create_engine(empty_database)
+    with engine.begin() as connection:
+        for table in ("games", "hands"):
+            for row_id, state in connection.execute(text(f"SELECT id, state FROM {table}")):
+                old = {k: v for k, v in json.loads(state).items() if k != "end_reason"}
+                connection.execute(text(f"UPDATE {table} SET state = :state WHERE id = :id"),
+                                   {"state": json.dumps(old), "id": row_id})
+        connection.execute(text("UPDATE alembic_version SET version_num = '0005'"))
+    migrate.upgrade(engine)
+    with engine.connect() as connection:
+        stored = [json.loads(state).get("end_reason", "missing") for state in connection.execute(
+            text("SELECT state FROM hands ORDER BY game_id")).scalars()]
+    engine.dispose()
+
+    reasons = [client.get(f"/api/v1/games/{n}").get_json()["end_reason"] for n in ids]
+    assert reasons == ["back_door", "target", None]
+    assert stored == reasons  # each game's one hand keeps the state it ended with

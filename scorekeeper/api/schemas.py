@@ -12,6 +12,7 @@ from marshmallow import fields, validate
 from scorekeeper.limits import MAX_CHANGES, MAX_HANDS
 from scorekeeper.rules.base import FAMILIES, REFEREES
 from scorekeeper.rules.errors import RULES
+from scorekeeper.rules.reasons import END_REASONS
 from scorekeeper.tournaments.options import MAX_TEAMS
 
 MAX_SEAT = 63
@@ -190,6 +191,13 @@ class StandingSchema(Strict):
     status = fields.Str(required=True, validate=validate.OneOf(["in_progress", "finished"]))
     winner = fields.Int(allow_none=True, required=True,
                         metadata={"description": "side index of the winner, null while playing"})
+    # Made from the rules' own table, so the spec lists every way a game can end.
+    end_reason = fields.Str(allow_none=True, required=True,
+                            validate=validate.OneOf(sorted(END_REASONS)), metadata={
+                                "description": "why a finished game ended, null while playing; "
+                                               "the codes:\n" + "\n".join(
+                                                   f"- `{code}`: {why}"
+                                                   for code, why in sorted(END_REASONS.items()))})
     scores = fields.List(fields.Int(), required=True,
                          metadata={"description": "running totals, one per side"})
     hands_played = fields.Int(required=True)

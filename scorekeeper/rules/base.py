@@ -145,12 +145,14 @@ class GameState:
     winner: int | None = None
     redeals: int = 0  # passed-out hands redealt in a row by the same dealer
     barred_seat: int | None = None  # a ralphed bidder, who may not win the next auction
+    end_reason: str | None = None  # why a finished game ended: a code in reasons.END_REASONS
 
     def to_dict(self) -> dict[str, Any]:
         # Not asdict(): it deep-copies, and this runs on every hand written.
         return {"scores": list(self.scores), "dealer": self.dealer,
                 "hands_played": self.hands_played, "finished": self.finished,
-                "winner": self.winner, "redeals": self.redeals, "barred_seat": self.barred_seat}
+                "winner": self.winner, "redeals": self.redeals, "barred_seat": self.barred_seat,
+                "end_reason": self.end_reason}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> GameState:
@@ -162,6 +164,7 @@ class GameState:
             winner=data.get("winner"),
             redeals=data.get("redeals", 0),
             barred_seat=data.get("barred_seat"),
+            end_reason=data.get("end_reason"),
         )
 
 
@@ -336,7 +339,7 @@ def race_hand(table: Table, state: GameState, deltas: Sequence[int], lines: list
     winner = winner_at_target(table, scores, target, lines)
     after = replace(state, scores=scores, dealer=(state.dealer + 1) % table.seats,
                     hands_played=state.hands_played + 1, finished=winner is not None,
-                    winner=winner)
+                    winner=winner, end_reason=None if winner is None else "target")
     return HandResult(deltas=tuple(deltas), explanation=tuple(lines), state=after, tally=tally)
 
 

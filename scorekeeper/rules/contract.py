@@ -379,12 +379,13 @@ class ContractVariant(SeatedGame):
                 barred: int | None) -> HandResult:
         scores = tuple(s + d for s, d in zip(state.scores, deltas, strict=True))
         winner = self._winner(table, scores, declaring, made)
+        end_reason = None if winner is None else back_door_or_target(scores, winner, table.options)
         if winner is not None:
             lines.append(self._winner_line(table, scores, winner))
         dealer = state.dealer if redeals else (state.dealer + 1) % table.seats
         after = replace(state, scores=scores, dealer=dealer, hands_played=state.hands_played + 1,
                         finished=winner is not None, winner=winner, redeals=redeals,
-                        barred_seat=barred)
+                        barred_seat=barred, end_reason=end_reason)
         return HandResult(deltas=tuple(deltas), explanation=tuple(lines), state=after)
 
     def _winner(self, table: Table, scores: tuple[int, ...], declaring: tuple[int, ...],
@@ -415,9 +416,19 @@ class ContractVariant(SeatedGame):
         lose_at = table.options["lose_at"]
         out = [table.sides[s].name for s, score in enumerate(scores)
                if isinstance(lose_at, int) and score <= lose_at]
-        if out and scores[winner] < int(table.options["target"]):  # type: ignore[arg-type]
+        if back_door_or_target(scores, winner, table.options) == "back_door":
             return f"{' and '.join(out)} went out the back door; {name} wins the game"
         return f"{name} reached {table.options['target']} and wins the game"
+
+
+def back_door_or_target(scores: Sequence[int], winner: int,
+                        options: Mapping[str, OptionValue]) -> str:
+    """Why a contract game that `winner` won ended: short of the target, it can only be that
+    somebody went out the back door."""
+    target = int(options["target"])  # type: ignore[arg-type]
+    lose_at = options.get("lose_at")
+    out = isinstance(lose_at, int) and any(score <= lose_at for score in scores)
+    return "back_door" if out and scores[winner] < target else "target"
 
 
 def _highest(scores: tuple[int, ...], sides: list[int]) -> int:

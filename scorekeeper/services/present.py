@@ -34,6 +34,7 @@ def standing_of(state: dict[str, Any]) -> dict[str, Any]:
     return {
         "status": "finished" if state["finished"] else "in_progress",
         "winner": state["winner"],
+        "end_reason": state.get("end_reason"),
         "scores": list(state["scores"]),
         "hands_played": state["hands_played"],
         "dealer": state["dealer"],
