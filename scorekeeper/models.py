@@ -77,6 +77,7 @@ class HandRecord:
     input: dict[str, Any]
     deltas: list[Any]
     explanation: list[Any]
+    reasons: list[Any]
     state: dict[str, Any]
     created_at: datetime
     updated_at: datetime
@@ -92,6 +93,7 @@ class Hand(Base):
     input: Mapped[dict[str, Any]]  # exactly what was entered at the table
     deltas: Mapped[list[Any]]
     explanation: Mapped[list[Any]]
+    reasons: Mapped[list[Any]]  # the explanation's lines as codes: {"code", "params"} each
     state: Mapped[dict[str, Any]]  # GameState after this hand, so a correction replays from here
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import create_engine, inspect, make_url, text
@@ -151,3 +152,56 @@ def test_finished_games_stored_before_end_reason_get_it(empty_database: str) -> 
     reasons = [client.get(f"/api/v1/games/{n}").get_json()["end_reason"] for n in ids]
     assert reasons == ["back_door", "target", None]
     assert stored == reasons  # each game's one hand keeps the state it ended with
+
+
+def test_hands_stored_before_reasons_get_them_scored_again(empty_database: str) -> None:
+    """Revision 0007 gives every stored hand its reasons, scored again from the state stored
+    before it; a hand whose stored sentences the rules no longer give keeps them word for word."""
+    app = create_app({"TESTING": True, "DATABASE_URL": empty_database})
+    client = app.test_client()
+    games = (
+        ({"variant": "australian-500", "options": {"target": 300}, "sides": [
+            {"name": "North-South", "players": ["Ann", "Cy"]},
+            {"name": "East-West", "players": ["Bo", "Di"]}]},
+         [{"bidder": 0, "bid": "7S", "tricks": [7, 3]}, {"passed_out": True},
+          {"bidder": 1, "bid": "MIS", "tricks": [10, 0]},
+          {"bidder": 0, "bid": "7H", "tricks": [8, 2]}]),
+        ({"variant": "cinquecento", "sides": [{"name": "Us", "players": ["Ann"]},
+                                              {"name": "Them", "players": ["Bo"]}]},
+         [{"points": [68, 52], "mariannas": [{"side": 1, "suit": "cups"}]}]),
+        ({"variant": "rummy-500", "sides": [{"name": "Ann", "players": ["Ann"]},
+                                            {"name": "Bo", "players": ["Bo"]}]},
+         [{"players": [{"meld_points": 40, "hand_points": 0, "went_out": True},
+                       {"meld_points": 0, "hand_points": 10}]}]),
+    )
+    before = {}
+    for body, hands in games:
+        game = client.post("/api/v1/games", json=body).get_json()
+        for hand in hands:
+            reply = client.post(f"/api/v1/games/{game['id']}/hands", json=hand,
+                                headers={"Authorization": f"Bearer {game['token']}"})
+            assert reply.status_code == 201, reply.get_json()
+        before[game["id"]] = client.get(f"/api/v1/games/{game['id']}/hands").get_json()
+    first = next(iter(before))
+    engine = create_engine(empty_database)
+    config = migrate.alembic_config()
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.downgrade(config, "0005")
+        # A hand recorded when its sentence read otherwise (as an old export brings it back).
+        connection.execute(text("UPDATE hands SET explanation = :lines WHERE game_id = :game "
+                                "AND number = 2"),
+                           {"lines": '["All passed: nothing scored"]', "game": first})
+    assert "reasons" not in {c["name"] for c in inspect(engine).get_columns("hands")}
+    migrate.upgrade(engine)
+    engine.dispose()
+
+    for game_id, hands in before.items():
+        after = client.get(f"/api/v1/games/{game_id}/hands").get_json()
+        for old, new in zip(hands, after, strict=True):
+            assert len(new["reasons"]) == len(new["explanation"])
+            if (game_id, new["number"]) == (first, 2):
+                assert new["reasons"] == [{"code": "as_recorded",
+                                           "params": {"sentence": "All passed: nothing scored"}}]
+            else:
+                assert new == old  # the same reasons recording them gave

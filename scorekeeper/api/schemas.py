@@ -12,7 +12,7 @@ from marshmallow import fields, validate
 from scorekeeper.limits import MAX_CHANGES, MAX_HANDS
 from scorekeeper.rules.base import FAMILIES, REFEREES
 from scorekeeper.rules.errors import RULES
-from scorekeeper.rules.reasons import END_REASONS
+from scorekeeper.rules.reasons import END_REASONS, REASONS
 from scorekeeper.tournaments.options import MAX_TEAMS
 
 MAX_SEAT = 63
@@ -383,6 +383,23 @@ def canonical_call(call: str) -> str:
     return call.lower() if call.lower() == "pass" else call.upper()
 
 
+class ReasonSchema(Strict):
+    """One line of a hand's explanation as a code and its parameters."""
+
+    # Made from the rules' own table, so the spec lists every code a hand's reasons can carry.
+    code = fields.Str(required=True, validate=validate.OneOf(sorted(REASONS)), metadata={
+        "example": "contract_made",
+        "description": "the same whatever the language of `explanation`. The codes:\n"
+                       + "\n".join(f"- `{code}`: {why}" for code, why in sorted(REASONS.items()))})
+    params = fields.Dict(keys=fields.Str(), values=fields.Raw(allow_none=True), required=True,
+                         metadata={"description": "what the sentence names: sides, players, "
+                                                  "points, tricks, the bid's code and name, "
+                                                  "suits",
+                                   "example": {"bid": "7H", "bid_name": "7♥", "points": 200,
+                                               "declarers": {"side": "East-West",
+                                                             "partner": None, "alone": None}}})
+
+
 class HandPreviewSchema(HandInputSchema):
     """What recording a hand gives (or would give: POST .../hands/preview)."""
 
@@ -393,6 +410,8 @@ class HandPreviewSchema(HandInputSchema):
                          metadata={"description": "running totals after this hand"})
     explanation = fields.List(fields.Str(), required=True, metadata={
         "example": ["7♥ made by East-West: +200", "North-South took 3 tricks: +30"]})
+    reasons = fields.List(fields.Nested(ReasonSchema), required=True, metadata={
+        "description": "one per line of `explanation`, in the same order"})
     game = fields.Nested(StandingSchema, metadata={"description": "the game after this hand"})
 
 

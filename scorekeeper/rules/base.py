@@ -7,6 +7,8 @@ from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from scorekeeper.rules.errors import RuleViolation
+from scorekeeper.rules.reasons import Reason
+from scorekeeper.rules.sentences import render_all
 
 # A "table" option is a JSON object of numbers, e.g. a per-game value table.
 OptionValue = bool | int | str | dict[str, Any] | None
@@ -191,11 +193,15 @@ class HandResult:
     """What one hand did: points per side, why, and the state after it."""
 
     deltas: tuple[int, ...]
-    explanation: tuple[str, ...]
+    reasons: tuple[Reason, ...]  # why, line by line, as codes: `explanation` is their sentences
     state: GameState
     # Per side, what the hand adds to the game's statistics ({"card_points": 68, ...}).
     tally: tuple[Mapping[str, int], ...] = ()
     contract: Contract | None = None
+
+    @property
+    def explanation(self) -> tuple[str, ...]:
+        return render_all(self.reasons)
 
 
 class Variant(Protocol):
@@ -329,7 +335,7 @@ class SeatedGame:
         return table
 
 
-def race_hand(table: Table, state: GameState, deltas: Sequence[int], lines: list[str],
+def race_hand(table: Table, state: GameState, deltas: Sequence[int], lines: list[Reason],
               tally: tuple[Mapping[str, int], ...] = ()) -> HandResult:
     """A hand of a race to the `target` option (Cinquecento, Rummy): add the deltas, see whether
     somebody won, and pass the deal one seat on."""
@@ -340,11 +346,11 @@ def race_hand(table: Table, state: GameState, deltas: Sequence[int], lines: list
     after = replace(state, scores=scores, dealer=(state.dealer + 1) % table.seats,
                     hands_played=state.hands_played + 1, finished=winner is not None,
                     winner=winner, end_reason=None if winner is None else "target")
-    return HandResult(deltas=tuple(deltas), explanation=tuple(lines), state=after, tally=tally)
+    return HandResult(deltas=tuple(deltas), reasons=tuple(lines), state=after, tally=tally)
 
 
 def winner_at_target(table: Table, scores: Sequence[int], target: int,
-                     lines: list[str]) -> int | None:
+                     lines: list[Reason]) -> int | None:
     """The side at or above the target wins; the highest of several; a tie at the top plays on.
     Says so in `lines`."""
     over = [s for s, score in enumerate(scores) if score >= target]
@@ -353,10 +359,10 @@ def winner_at_target(table: Table, scores: Sequence[int], target: int,
     best = max(scores[s] for s in over)
     top = [s for s in over if scores[s] == best]
     if len(top) > 1:
-        names = " and ".join(table.sides[s].name for s in top)
-        lines.append(f"{names} are level at {best}: play on")
+        lines.append(Reason("level_at_target", {"sides": [table.sides[s].name for s in top],
+                                                "score": best}))
         return None
-    lines.append(f"{table.sides[top[0]].name} reached {target} and wins the game")
+    lines.append(Reason("reached_target", {"side": table.sides[top[0]].name, "target": target}))
     return top[0]
 
 

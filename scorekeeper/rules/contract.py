@@ -26,6 +26,7 @@ from scorekeeper.rules.base import (
 from scorekeeper.rules.bids import FRACTIONAL_BID, Bid, DisabledBid, UnknownBid
 from scorekeeper.rules.cards import ONE_JOKER, Card, Jokers
 from scorekeeper.rules.errors import RuleViolation
+from scorekeeper.rules.reasons import Reason
 
 TRICKS_PER_HAND = 10
 SLAM_POINTS = 250
@@ -36,14 +37,6 @@ RALPH_MISERE_TRICKS = 3  # ... as does taking this many tricks in a misère-fami
 
 # Five-Hundred++ rules that change the four-player deck or its card order.
 FOUR_PLAYER_OPTIONS = ("fractional_bidding", "second_joker", "megatrump", "anti_megatrump")
-
-
-def signed(points: int) -> str:
-    return f"+{points}" if points >= 0 else f"-{-points}"
-
-
-def tricks_phrase(n: int) -> str:
-    return "no tricks" if n == 0 else "1 trick" if n == 1 else f"{n} tricks"
 
 
 Deck = Callable[[Mapping[str, OptionValue], int], frozenset[Card]]
@@ -203,43 +196,42 @@ class ContractVariant(SeatedGame):
         # The declaring sides, the bidder's first; their tricks count together.
         declaring = tuple(dict.fromkeys(table.side_of(seat) for seat in seats))
         taken = sum(tricks[side] for side in declaring)
-        who = self._declarer_names(table, bid, bidder, partner)
+        the_bid = {"bid": bid.code, "bid_name": bid.name,
+                   "declarers": self._declarers(table, bid, bidder, partner),
+                   "points": bid.points}
 
         if bid.kind == "trumps":
             made = taken >= bid.tricks
             points = bid.points
             if made and taken == TRICKS_PER_HAND and options["slam_bonus"] and points < SLAM_POINTS:
-                lines = [f"{bid.name} made by {who} with every trick: slam, "
-                         f"+{SLAM_POINTS} instead of +{points}"]
+                lines = [Reason("contract_slam", {**the_bid, "slam": SLAM_POINTS})]
                 points = SLAM_POINTS
             elif made:
-                lines = [f"{bid.name} made by {who}: +{points}"]
+                lines = [Reason("contract_made", the_bid)]
             else:
-                lines = [f"{bid.name} failed by {who} ({taken} of {bid.tricks} tricks): "
-                         f"-{points}"]
+                lines = [Reason("contract_failed", {**the_bid, "taken": taken,
+                                                    "bid_tricks": bid.tricks})]
             ralphed = bid.tricks - taken > RALPH_MARGIN
         elif bid.kind == "hilo":
             made = taken == TRICKS_PER_HAND // 2
             points = bid.points
-            lines = [f"{bid.name} made by {who}, exactly 5 tricks: +{points}" if made else
-                     f"{bid.name} failed by {who} ({tricks_phrase(taken)}, not 5): -{points}"]
+            lines = [Reason("hilo_made", the_bid) if made else
+                     Reason("hilo_failed", {**the_bid, "taken": taken})]
             ralphed = False
         else:
             made = taken == 0
             points = bid.points
-            lines = [f"{bid.name} made by {who}: +{points}" if made else
-                     f"{bid.name} failed by {who} ({tricks_phrase(taken)} taken): -{points}"]
+            lines = [Reason("misere_made", the_bid) if made else
+                     Reason("misere_failed", {**the_bid, "taken": taken})]
             ralphed = taken >= RALPH_MISERE_TRICKS
 
         if len(declaring) > 1 and options.get("partner_share") == "half":
             # Avondale values are multiples of 20 and slam is 250, so the half is always whole;
             # rounding up keeps a whole number for any other value.
             points = -(-points // 2)
-            lines.append(f"Bidder and partner score half the value each: "
-                         f"{signed(points if made else -points)} each")
+            lines.append(Reason("partner_half", {"points": points if made else -points}))
         elif len(declaring) > 1:
-            lines.append(f"Bidder and partner score the whole value each: "
-                         f"{signed(points if made else -points)} each")
+            lines.append(Reason("partner_whole", {"points": points if made else -points}))
         deltas = [0] * len(table.sides)
         for side in declaring:
             deltas[side] = points if made else -points
@@ -250,20 +242,19 @@ class ContractVariant(SeatedGame):
             together = sum(tricks[other] for other in defenders)
             share = bool(options.get("defender_share"))
             if share:
-                lines.append(f"The defenders took {tricks_phrase(together)} together, and each "
-                             "scores them all (defender_share)")
+                lines.append(Reason("defenders_share", {"tricks": together}))
             for other in defenders:
                 deltas[other], line = self._trick_points(
                     table, state, other, together if share else tricks[other], per_trick,
                     shared=share)
                 lines.append(line)
         else:
-            lines.append("Defenders score nothing against a misère")
+            lines.append(Reason("misere_no_defence"))
 
         barred = None
         if ralphed and options["ralphing"]:
             barred = bidder
-            lines.append(f"{table.player_at(bidder)} is ralphed and may not win the next auction")
+            lines.append(Reason("ralphed", {"player": table.player_at(bidder)}))
         result = self._finish(table, state, deltas, lines, declaring=declaring, made=made,
                               redeals=0, barred=barred)
         return replace(result, contract=Contract(bidder, bid.code, made, partner))
@@ -295,14 +286,16 @@ class ContractVariant(SeatedGame):
                                 "partner", rule="bid_played_alone")
         return partner
 
-    def _declarer_names(self, table: Table, bid: Bid, bidder: int, partner: int | None) -> str:
+    def _declarers(self, table: Table, bid: Bid, bidder: int,
+                   partner: int | None) -> dict[str, str | None]:
+        """Who played the contract: the bidder's side, the called partner's side, or the bidder
+        playing alone for a side of partners."""
         side = table.side_of(bidder)
-        who = table.sides[side].name
-        if partner is not None:
-            return f"{who} with partner {table.sides[table.side_of(partner)].name}"
-        if bid.plays == "alone" and len(table.sides[side].players) > 1:
-            return f"{who} ({table.player_at(bidder)} alone)"
-        return who
+        alone = (table.player_at(bidder) if partner is None and bid.plays == "alone"
+                 and len(table.sides[side].players) > 1 else None)
+        return {"side": table.sides[side].name,
+                "partner": None if partner is None else table.sides[table.side_of(partner)].name,
+                "alone": alone}
 
     def _passed_out(self, table: Table, state: GameState, hand: Mapping[str, Any]) -> HandResult:
         policy = table.options["pass_out"]
@@ -318,7 +311,7 @@ class ContractVariant(SeatedGame):
             raise RuleViolation(
                 "a passed-out hand is not played, so it has no tricks (only when option pass_out "
                 "is no-trump)", "tricks", rule="passed_out_unplayed")
-        lines: list[str] = []
+        lines: list[Reason] = []
         deltas = [0] * len(table.sides)
         redeals = 0
         if policy == "no-trump":
@@ -326,20 +319,20 @@ class ContractVariant(SeatedGame):
                 raise RuleViolation("a passed-out hand is played at no-trumps: give its tricks",
                                     "tricks", rule="entry_missing")
             tricks = self._tricks(table, hand["tricks"])
-            lines.append("Everybody passed: the hand was played at no-trumps, 10 points a trick")
+            lines.append(Reason("passed_out_no_trumps", {"trick_points": PASS_OUT_TRICK_POINTS}))
             for side in range(len(table.sides)):
                 deltas[side], line = self._trick_points(
                     table, state, side, tricks[side], PASS_OUT_TRICK_POINTS)
                 lines.append(line)
         elif policy == "redeal" and state.redeals < REDEALS_BEFORE_DEAL_PASSES:
             redeals = state.redeals + 1
-            lines.append(f"Everybody passed: no score; {table.player_at(state.dealer)} deals again "
-                         f"(redeal {redeals} of {REDEALS_BEFORE_DEAL_PASSES})")
+            lines.append(Reason("passed_out_redeal", {"dealer": table.player_at(state.dealer),
+                                                      "redeal": redeals,
+                                                      "redeals": REDEALS_BEFORE_DEAL_PASSES}))
         elif policy == "redeal":
-            lines.append(f"Everybody passed after {REDEALS_BEFORE_DEAL_PASSES} redeals: no score; "
-                         "the deal passes on")
+            lines.append(Reason("passed_out_redeals_done", {"redeals": REDEALS_BEFORE_DEAL_PASSES}))
         else:
-            lines.append("Everybody passed: no score; the deal passes on")
+            lines.append(Reason("passed_out"))
         return self._finish(table, state, deltas, lines, declaring=(), made=False,
                             redeals=redeals, barred=None)
 
@@ -360,21 +353,20 @@ class ContractVariant(SeatedGame):
         return list(tricks)
 
     def _trick_points(self, table: Table, state: GameState, side: int, tricks: int,
-                      per_trick: int, *, shared: bool = False) -> tuple[int, str]:
+                      per_trick: int, *, shared: bool = False) -> tuple[int, Reason]:
         """Points for tricks won outside a contract, held under the defender cap if there is one.
         `shared`: the tricks are all the defenders' together (option defender_share)."""
-        name = table.sides[side].name
-        took = "shares the defenders'" if shared else "took"
+        said = {"side": table.sides[side].name, "tricks": tricks}
+        code = "tricks_shared" if shared else "tricks_won"
         earned = tricks * per_trick
         cap = table.options["defender_cap"]
         if isinstance(cap, int) and not isinstance(cap, bool):
             allowed = max(0, min(earned, cap - state.scores[side]))
             if allowed < earned:
-                return allowed, (f"{name} {took} {tricks_phrase(tricks)}: {signed(allowed)}, "
-                                 f"held under the defender cap of {cap}")
-        return earned, f"{name} {took} {tricks_phrase(tricks)}: +{earned}"
+                return allowed, Reason(f"{code}_capped", {**said, "points": allowed, "cap": cap})
+        return earned, Reason(code, {**said, "points": earned})
 
-    def _finish(self, table: Table, state: GameState, deltas: Sequence[int], lines: list[str], *,
+    def _finish(self, table: Table, state: GameState, deltas: Sequence[int], lines: list[Reason], *,
                 declaring: tuple[int, ...], made: bool, redeals: int,
                 barred: int | None) -> HandResult:
         scores = tuple(s + d for s, d in zip(state.scores, deltas, strict=True))
@@ -386,7 +378,7 @@ class ContractVariant(SeatedGame):
         after = replace(state, scores=scores, dealer=dealer, hands_played=state.hands_played + 1,
                         finished=winner is not None, winner=winner, redeals=redeals,
                         barred_seat=barred, end_reason=end_reason)
-        return HandResult(deltas=tuple(deltas), explanation=tuple(lines), state=after)
+        return HandResult(deltas=tuple(deltas), reasons=tuple(lines), state=after)
 
     def _winner(self, table: Table, scores: tuple[int, ...], declaring: tuple[int, ...],
                 made: bool) -> int | None:
@@ -411,14 +403,14 @@ class ContractVariant(SeatedGame):
             return ([s for s in declaring if s in top] or top)[0]
         return None
 
-    def _winner_line(self, table: Table, scores: tuple[int, ...], winner: int) -> str:
+    def _winner_line(self, table: Table, scores: tuple[int, ...], winner: int) -> Reason:
         name = table.sides[winner].name
         lose_at = table.options["lose_at"]
         out = [table.sides[s].name for s, score in enumerate(scores)
                if isinstance(lose_at, int) and score <= lose_at]
         if back_door_or_target(scores, winner, table.options) == "back_door":
-            return f"{' and '.join(out)} went out the back door; {name} wins the game"
-        return f"{name} reached {table.options['target']} and wins the game"
+            return Reason("back_door", {"out": out, "side": name})
+        return Reason("reached_target", {"side": name, "target": table.options["target"]})
 
 
 def back_door_or_target(scores: Sequence[int], winner: int,

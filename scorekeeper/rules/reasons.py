@@ -1,10 +1,12 @@
-"""Why a game ended, as stable codes (the spec's enum of `end_reason`)."""
+"""Why a hand scored what it did and why a game ended, as stable codes with parameters (the
+spec's enums of `reasons[].code` and `end_reason`)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Final
+from typing import Any, Final
 
 # Every way a game can end: its code (what a client acts on) and what it means. The code is set
 # by the rules when the game finishes and stored in the state; it never changes meaning.
@@ -13,4 +15,75 @@ END_REASONS: Final[Mapping[str, str]] = MappingProxyType({
               "it the highest wins, and a tie at the top plays on (Cinquecento, Rummy 500)",
     "back_door": "a side fell to option lose_at and went out the back door, and the side "
                  "standing highest won (contract games)",
+})
+
+
+# A reason's parameters: plain JSON values (names, numbers, bid codes and names, suits), and for
+# `declarers` an object naming the bidder's side, the called partner's side or the player alone.
+Params = Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Reason:
+    """One line of a hand's explanation as the rules give it: a code and its parameters. The
+    sentence is rendered from it (rules/sentences.py), in one place."""
+
+    code: str
+    params: Params = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"code": self.code, "params": dict(self.params)}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Reason:
+        return cls(code=data["code"], params=dict(data.get("params", {})))
+
+
+# Every line a hand's explanation can have: its stable code (what a client acts on) and what it
+# says. The spec's enum of Reason.code is made from this table; tests/rules/test_golden.py checks
+# that every code is produced by some golden case.
+REASONS: Final[Mapping[str, str]] = MappingProxyType({
+    # the contract games: the bid
+    "contract_made": "the bidder's side made its trump or no-trump contract: +the bid's value",
+    "contract_slam": "the contract was made with every trick and option slam_bonus raises its "
+                     "value to the slam's",
+    "contract_failed": "the bidder's side took fewer tricks than it bid: -the bid's value",
+    "misere_made": "a misère-family bid made: the bidder (and any partner) took no trick",
+    "misere_failed": "a misère-family bid failed: the bidder took a trick",
+    "hilo_made": "a hi/lo bid made: exactly 5 tricks",
+    "hilo_failed": "a hi/lo bid failed: other than 5 tricks",
+    "partner_half": "five-handed: bidder and called partner score half the value each (option "
+                    "partner_share)",
+    "partner_whole": "five-handed: bidder and called partner score the whole value each",
+    # the contract games: the defenders
+    "defenders_share": "the defenders' tricks together, each defender scoring them all (option "
+                       "defender_share)",
+    "tricks_won": "a side's tricks outside a contract, at the points a trick",
+    "tricks_won_capped": "a side's tricks outside a contract, held under option defender_cap",
+    "tricks_shared": "a defender's share of the defenders' tricks (option defender_share)",
+    "tricks_shared_capped": "a defender's share of the defenders' tricks, held under option "
+                            "defender_cap",
+    "misere_no_defence": "the defenders score nothing against a misère (option "
+                         "misere_defender_tricks off)",
+    "ralphed": "the bidder failed badly and is ralphed: barred from winning the next auction "
+               "(option ralphing)",
+    # the contract games: passed-out hands (option pass_out)
+    "passed_out": "everybody passed: no score, the deal passes on",
+    "passed_out_no_trumps": "everybody passed: the hand was played at no-trumps, points a trick",
+    "passed_out_redeal": "everybody passed: no score, the same dealer deals again",
+    "passed_out_redeals_done": "everybody passed after the redeals allowed: the deal passes on",
+    # Cinquecento
+    "card_points": "the card points a side captured",
+    "marianna": "a Marianna (Re and Cavallo of a suit) declared: 40 for the first, 20 after",
+    "marianna_trump": "a Marianna declared that names trumps",
+    # Rummy 500
+    "rummy_counted": "a player's counted meld points less the points left in hand",
+    "rummy_cards": "a player's melded and laid-off cards less the cards left in hand",
+    "went_out": "the player who went out",
+    # the end of the game
+    "reached_target": "a side reached the target and wins the game",
+    "back_door": "sides fell to option lose_at and went out the back door; the highest wins",
+    "level_at_target": "sides at or above the target are level at the top: play on",
+    # a hand stored before reasons were kept that today's rules no longer score (revision 0007)
+    "as_recorded": "a line of the explanation as it was recorded, kept word for word",
 })

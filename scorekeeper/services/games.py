@@ -34,7 +34,7 @@ from scorekeeper.models import (
     IdempotentReply,
     utcnow,
 )
-from scorekeeper.rules.base import GameState, Side, Table, Variant
+from scorekeeper.rules.base import GameState, HandResult, Side, Table, Variant
 from scorekeeper.rules.errors import RuleViolation
 from scorekeeper.rules.registry import find_variant
 from scorekeeper.services import present
@@ -161,7 +161,8 @@ def preview_hand(game_id: int, hand_input: dict[str, Any]) -> dict[str, Any]:
     _refuse_if_over(game, state)
     result = find_variant(game.variant).score_hand(table_of(game), state, hand_input)
     return present.preview_view(state.hands_played + 1, hand_input, list(result.deltas),
-                                list(result.explanation), result.state.to_dict())
+                                list(result.explanation), reasons_of(result),
+                                result.state.to_dict())
 
 
 def _refuse_if_over(game: GameRecord, state: GameState) -> None:
@@ -194,7 +195,8 @@ def record_hand(game_id: int, hand_input: dict[str, Any], request: WriteRequest)
         result = variant.score_hand(table_of(game), state, hand_input)
         now = utcnow()
         hand = HandRecord(game.id, state.hands_played + 1, hand_input, list(result.deltas),
-                          list(result.explanation), result.state.to_dict(), now, now)
+                          list(result.explanation), reasons_of(result), result.state.to_dict(),
+                          now, now)
         connection = session.connection()
         connection.execute(_NEW_HAND, {f: getattr(hand, f) for f in _HAND_FIELDS})
         _log(connection, game, hand.number, "recorded", now, after=_snapshot(hand))
@@ -232,6 +234,7 @@ def correct_hand(game_id: int, number: int, hand_input: dict[str, Any],
                                     rule=violation.rule) from violation
             hand.input, hand.deltas = entered, list(result.deltas)
             hand.explanation, hand.state = list(result.explanation), result.state.to_dict()
+            hand.reasons = reasons_of(result)
             hand.updated_at = now
             state = result.state
         connection = session.connection()
@@ -311,6 +314,11 @@ def _log(connection: Connection, game: GameRecord, number: int, action: str, at:
     """One line of the game's history."""
     connection.execute(_NEW_CHANGE, {"game_id": game.id, "number": number, "action": action,
                                      "at": at, "before": before, "after": after})
+
+
+def reasons_of(result: HandResult) -> list[dict[str, Any]]:
+    """A hand's reasons as stored and served: {"code", "params"} each, in explanation order."""
+    return [reason.to_dict() for reason in result.reasons]
 
 
 def _snapshot(hand: Hand | HandRecord) -> dict[str, Any]:

@@ -113,7 +113,9 @@ def check_export(data: Mapping[str, Any]) -> CheckedGame:
                                 rule="export_mismatch")
         state = result.state
         hands.append(Hand(number=i + 1, input=entry["input"], deltas=list(result.deltas),
-                          explanation=list(entry["explanation"]), state=state.to_dict(),
+                          explanation=list(entry["explanation"]),
+                          reasons=[reason.to_dict() for reason in result.reasons],
+                          state=state.to_dict(),
                           created_at=moment(entry["recorded_at"], f"{where}.recorded_at"),
                           updated_at=moment(entry["updated_at"], f"{where}.updated_at")))
     game.state = state.to_dict()

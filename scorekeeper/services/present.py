@@ -62,6 +62,7 @@ def hand_view(hand: Hand | HandRecord, game: Game | GameRecord | None = None) ->
         "deltas": list(hand.deltas),
         "scores": list(hand.state["scores"]),
         "explanation": list(hand.explanation),
+        "reasons": list(hand.reasons),
         "recorded_at": timestamp(hand.created_at),
     }
     if game is not None:
@@ -70,10 +71,11 @@ def hand_view(hand: Hand | HandRecord, game: Game | GameRecord | None = None) ->
 
 
 def preview_view(number: int, hand_input: dict[str, Any], deltas: list[int],
-                 explanation: list[str], state: dict[str, Any]) -> dict[str, Any]:
+                 explanation: list[str], reasons: list[dict[str, Any]],
+                 state: dict[str, Any]) -> dict[str, Any]:
     """What recording a hand would give: the hand's reply without the time it was recorded."""
     return {"number": number, **hand_input, "deltas": deltas, "scores": list(state["scores"]),
-            "explanation": explanation, "game": standing_of(state)}
+            "explanation": explanation, "reasons": reasons, "game": standing_of(state)}
 
 
 def change_view(change: HandChange) -> dict[str, Any]:

@@ -16,6 +16,7 @@ import pytest
 from scorekeeper.rules.base import GameState, Side, Table, Variant
 from scorekeeper.rules.errors import RuleViolation
 from scorekeeper.rules.registry import find_variant, variants
+from scorekeeper.rules.sentences import render_all
 
 FILES = sorted((Path(__file__).parent / "golden").glob("*.json"))
 TABLES: dict[str, dict[str, Any]] = {
@@ -88,6 +89,8 @@ def test_golden_case(variant: Variant, case: dict[str, Any]) -> None:
         result = variant.score_hand(table, state, copy.deepcopy(step["hand"]))
         got = observed(result.state, result.deltas)
         assert got == {key: step[key] for key in CHECKED}, where
+        # The explanation is its reasons rendered, one sentence each, in order.
+        assert result.explanation == render_all(result.reasons), where
         points = [*result.deltas, *result.state.scores]
         assert all(type(p) is int for p in points), f"{where}: points must be int, got {points}"
         for text in step.get("explain", []):

@@ -24,6 +24,7 @@ from scorekeeper.rules.base import (
     race_hand,
 )
 from scorekeeper.rules.errors import RuleViolation
+from scorekeeper.rules.reasons import Reason
 
 HAND_POINTS = 120
 MAX_MARIANNAS = 4
@@ -87,7 +88,8 @@ class Cinquecento(SeatedGame):
                                 rule="unknown_key")
         points = self._card_points(table, hand)
         deltas = list(points)
-        lines = [f"{table.sides[s].name} took {p} card points: +{p}" for s, p in enumerate(points)]
+        lines = [Reason("card_points", {"side": table.sides[s].name, "points": p})
+                 for s, p in enumerate(points)]
         tally = [{"card_points": p, "marianna_points": 0, "mariannas": 0} for p in points]
         for side, value, line in self._mariannas(table, hand.get("mariannas", [])):
             deltas[side] += value
@@ -121,7 +123,7 @@ class Cinquecento(SeatedGame):
                                 f"{HAND_POINTS}", field, rule="card_points_sum")
         return list(points)
 
-    def _mariannas(self, table: Table, declared: object) -> list[tuple[int, int, str]]:
+    def _mariannas(self, table: Table, declared: object) -> list[tuple[int, int, Reason]]:
         """(side, value, explanation) for each Marianna, in the order declared."""
         if not isinstance(declared, list):
             raise RuleViolation("mariannas must list the Mariannas in the order declared",
@@ -155,9 +157,9 @@ class Cinquecento(SeatedGame):
                 raise RuleViolation("no Marianna may be declared once the stock is exhausted",
                                     where, rule="marianna_late")
             seen.append(suit)
-            line = f"Marianna of {suit} by {table.sides[side].name}: +{values[i]}"
-            if i == 0 or changes:
-                line += f"; {suit} are trumps"
+            # The first Marianna names trumps, and each later one too under marianna_changes_trump.
+            line = Reason("marianna_trump" if i == 0 or changes else "marianna",
+                          {"suit": suit, "side": table.sides[side].name, "points": values[i]})
             scored.append((side, values[i], line))
         return scored
 

@@ -25,8 +25,8 @@ from scorekeeper.rules.base import (
     race_hand,
 )
 from scorekeeper.rules.cards import RANK_NAMES, SUIT_NAMES, Card, parse_card
-from scorekeeper.rules.contract import signed
 from scorekeeper.rules.errors import RuleViolation
+from scorekeeper.rules.reasons import Reason
 
 # Card values; an ace low in a run is worth the ace_low_points option instead.
 VALUES: dict[str, int] = {"A": 15, "K": 10, "Q": 10, "J": 10, "10": 10, "9": 9, "8": 8, "7": 7,
@@ -146,13 +146,15 @@ class Rummy(SeatedGame):
         names = [side.name for side in table.sides]
         deltas = [m + lay - h for m, lay, h in zip(melded, layoffs, held, strict=True)]
         if quick[0]:
-            lines = [f"{names[p]} melded {melded[p]} and holds {held[p]} in hand: "
-                     f"{signed(deltas[p])}" for p in range(n)]
+            lines = [Reason("rummy_counted", {"player": names[p], "melded": melded[p],
+                                              "held": held[p], "points": deltas[p]})
+                     for p in range(n)]
         else:
-            lines = [f"{names[p]} melded {melded[p]}, laid off {layoffs[p]} and holds {held[p]} "
-                     f"in hand: {signed(deltas[p])}" for p in range(n)]
+            lines = [Reason("rummy_cards", {"player": names[p], "melded": melded[p],
+                                            "laid_off": layoffs[p], "held": held[p],
+                                            "points": deltas[p]}) for p in range(n)]
         if out is not None:
-            lines.append(f"{names[out]} went out")
+            lines.append(Reason("went_out", {"player": names[out]}))
         tally = tuple({"meld_points": melded[p] + layoffs[p], "penalty_points": held[p],
                        "went_out": int(p == out)} for p in range(n))
         return race_hand(table, state, deltas, lines, tally)
