@@ -11,8 +11,9 @@ from typing import Any, Final
 # Every way a game can end: its code (what a client acts on) and what it means. The code is set
 # by the rules when the game finishes and stored in the state; it never changes meaning.
 END_REASONS: Final[Mapping[str, str]] = MappingProxyType({
-    "target": "a side reached the target score (option target) and won; of several at or above "
-              "it the highest wins, and a tie at the top plays on (Cinquecento, Rummy 500)",
+    "target": "a side reached the target score (option target) and won; in the contract games "
+              "as option win_on says, in Cinquecento and Rummy 500 the highest of several at or "
+              "above it, a tie at the top playing on",
     "back_door": "a side fell to option lose_at and went out the back door, and the side "
                  "standing highest won (contract games)",
 })
