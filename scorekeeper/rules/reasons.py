@@ -85,6 +85,7 @@ REASONS: Final[Mapping[str, str]] = MappingProxyType({
     "reached_target": "a side reached the target and wins the game",
     "back_door": "sides fell to option lose_at and went out the back door; the highest wins",
     "level_at_target": "sides at or above the target are level at the top: play on",
-    # a hand stored before reasons were kept that today's rules no longer score (revision 0007)
+    # a hand whose stored sentences are not what today's rules say: an import of an export
+    # written otherwise, or a hand stored before reasons were kept (revision 0007)
     "as_recorded": "a line of the explanation as it was recorded, kept word for word",
 })

@@ -100,3 +100,11 @@ def render(reason: Reason) -> str:
 
 def render_all(reasons: Sequence[Reason]) -> tuple[str, ...]:
     return tuple(render(reason) for reason in reasons)
+
+
+def told_as(reasons: Sequence[Reason], explanation: Sequence[str]) -> tuple[Reason, ...]:
+    """Reasons for an explanation kept as it was written (an import, an old hand): the rules'
+    own when they render to it, else each sentence word for word, so the two stay line for line."""
+    if render_all(reasons) == tuple(explanation):
+        return tuple(reasons)
+    return tuple(Reason("as_recorded", {"sentence": line}) for line in explanation)

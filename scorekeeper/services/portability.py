@@ -16,6 +16,7 @@ from scorekeeper.limits import MAX_CHANGES, MAX_HANDS, history_room
 from scorekeeper.models import Game, GameRecord, Hand, HandChange
 from scorekeeper.rules.errors import RuleViolation
 from scorekeeper.rules.registry import find_variant
+from scorekeeper.rules.sentences import told_as
 from scorekeeper.services import present
 from scorekeeper.services.games import history, list_hands, table_of
 from scorekeeper.services.spreadsheet import csv_text
@@ -114,7 +115,8 @@ def check_export(data: Mapping[str, Any]) -> CheckedGame:
         state = result.state
         hands.append(Hand(number=i + 1, input=entry["input"], deltas=list(result.deltas),
                           explanation=list(entry["explanation"]),
-                          reasons=[reason.to_dict() for reason in result.reasons],
+                          reasons=[reason.to_dict() for reason in
+                                   told_as(result.reasons, entry["explanation"])],
                           state=state.to_dict(),
                           created_at=moment(entry["recorded_at"], f"{where}.recorded_at"),
                           updated_at=moment(entry["updated_at"], f"{where}.updated_at")))

@@ -74,3 +74,19 @@ def test_cinquecento_and_rummy_hands_carry_reasons(client: Any) -> None:
         reply = client.post(f"/api/v1/games/{game['id']}/hands", json=hand,
                             headers={"Authorization": f"Bearer {game['token']}"}).get_json()
         assert [r["code"] for r in in_order(reply)] == codes, reply
+
+
+def test_an_import_scores_its_hands_again_for_their_reasons(new_game: Any) -> None:
+    """An import keeps the exported sentences; their reasons are the rules' own, or, for a hand
+    whose sentences read otherwise (an older wording), each sentence word for word."""
+    game = new_game()
+    game.record(HAND)
+    game.record({"passed_out": True})
+    exported = game.client.get(f"{game.url}/export").get_json()
+    exported["hands"][1]["explanation"] = ["All passed: nothing scored"]
+    imported = game.client.post("/api/v1/games/import", json=exported)
+    assert imported.status_code == 201, imported.get_json()
+    hands = game.client.get(f"/api/v1/games/{imported.get_json()['id']}/hands").get_json()
+    assert in_order(hands[0]) == EXPECTED
+    assert in_order(hands[1]) == [{"code": "as_recorded",
+                                   "params": {"sentence": "All passed: nothing scored"}}]
