@@ -7,6 +7,7 @@ import json
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from alembic import command
@@ -119,6 +120,11 @@ def test_text_stored_before_it_was_checked_is_made_storable(empty_database: str,
     assert result.exit_code == 0, result.output
 
 
+def stored_json(value: Any) -> Any:
+    """A JSON column read with plain SQL: text on SQLite, already decoded by psycopg."""
+    return json.loads(value) if isinstance(value, str) else value
+
+
 def test_finished_games_stored_before_end_reason_get_it(empty_database: str) -> None:
     """Revision 0006 gives every finished state stored by 0005 its end_reason: back_door for a
     winner short of the target, target otherwise; null for a game still in play."""
@@ -139,13 +145,13 @@ def test_finished_games_stored_before_end_reason_get_it(empty_database: str) -> 
     with engine.begin() as connection:
         for table in ("games", "hands"):
             for row_id, state in connection.execute(text(f"SELECT id, state FROM {table}")):
-                old = {k: v for k, v in json.loads(state).items() if k != "end_reason"}
+                old = {k: v for k, v in stored_json(state).items() if k != "end_reason"}
                 connection.execute(text(f"UPDATE {table} SET state = :state WHERE id = :id"),
                                    {"state": json.dumps(old), "id": row_id})
         connection.execute(text("UPDATE alembic_version SET version_num = '0005'"))
     migrate.upgrade(engine)
     with engine.connect() as connection:
-        stored = [json.loads(state).get("end_reason", "missing") for state in connection.execute(
+        stored = [stored_json(state).get("end_reason", "missing") for state in connection.execute(
             text("SELECT state FROM hands ORDER BY game_id")).scalars()]
     engine.dispose()
 
