@@ -157,12 +157,19 @@ def table_bids(game_id: int) -> list[dict[str, Any]]:
 def preview_hand(game_id: int, hand_input: dict[str, Any]) -> dict[str, Any]:
     """What recording this hand next would give, checked by the same rules; nothing is stored."""
     game = get_game(game_id)
+    return present.preview_view(_next_hand(game, find_variant(game.variant), hand_input,
+                                           utcnow()))
+
+
+def _next_hand(game: GameRecord, variant: Variant, hand_input: dict[str, Any],
+               now: datetime) -> HandRecord:
+    """The next hand as the rules score it, for recording or previewing alike."""
     state = GameState.from_dict(game.state)
     _refuse_if_over(game, state)
-    result = find_variant(game.variant).score_hand(table_of(game), state, hand_input)
-    return present.preview_view(state.hands_played + 1, hand_input, list(result.deltas),
-                                list(result.explanation), reasons_of(result),
-                                result.state.to_dict())
+    result = variant.score_hand(table_of(game), state, hand_input)
+    return HandRecord(game.id, state.hands_played + 1, hand_input, list(result.deltas),
+                      list(result.explanation), reasons_of(result), result.state.to_dict(),
+                      now, now)
 
 
 def _refuse_if_over(game: GameRecord, state: GameState) -> None:
@@ -190,13 +197,8 @@ def _refuse_if_history_full(connection: Connection, game: GameRecord, lines: int
 def record_hand(game_id: int, hand_input: dict[str, Any], request: WriteRequest) -> Reply:
     def record(session: Session, game: GameRecord, variant: Variant
                ) -> tuple[int, dict[str, Any]]:
-        state = GameState.from_dict(game.state)
-        _refuse_if_over(game, state)
-        result = variant.score_hand(table_of(game), state, hand_input)
         now = utcnow()
-        hand = HandRecord(game.id, state.hands_played + 1, hand_input, list(result.deltas),
-                          list(result.explanation), reasons_of(result), result.state.to_dict(),
-                          now, now)
+        hand = _next_hand(game, variant, hand_input, now)
         connection = session.connection()
         connection.execute(_NEW_HAND, {f: getattr(hand, f) for f in _HAND_FIELDS})
         _log(connection, game, hand.number, "recorded", now, after=_snapshot(hand))

@@ -70,12 +70,12 @@ def hand_view(hand: Hand | HandRecord, game: Game | GameRecord | None = None) ->
     return view
 
 
-def preview_view(number: int, hand_input: dict[str, Any], deltas: list[int],
-                 explanation: list[str], reasons: list[dict[str, Any]],
-                 state: dict[str, Any]) -> dict[str, Any]:
-    """What recording a hand would give: the hand's reply without the time it was recorded."""
-    return {"number": number, **hand_input, "deltas": deltas, "scores": list(state["scores"]),
-            "explanation": explanation, "reasons": reasons, "game": standing_of(state)}
+def preview_view(hand: HandRecord) -> dict[str, Any]:
+    """What recording a hand would give: its reply, without the time it was recorded."""
+    view = hand_view(hand)
+    del view["recorded_at"]
+    view["game"] = standing_of(hand.state)
+    return view
 
 
 def change_view(change: HandChange) -> dict[str, Any]:
