@@ -1,5 +1,6 @@
 """Browser tests: the app on a real threaded server, Debian's Chromium driven by Playwright at a
-phone's viewport. Screenshots of the main screens go to tests/web/screenshots/ (kept out of git).
+phone's viewport. Screenshots of the main screens go to tests/web/screenshots/latest/ (kept out of
+git); a curated few, looked at, are committed in tests/web/screenshots/.
 
 Without /usr/bin/chromium the tests are skipped, unless SCOREKEEPER_BROWSER_REQUIRED is set (as
 .ci/run does), in which case they fail.
@@ -20,7 +21,7 @@ from scorekeeper import create_app
 from tests.conftest import database_url
 
 CHROMIUM = Path("/usr/bin/chromium")
-SHOTS = Path(__file__).resolve().parent / "screenshots"
+SHOTS = Path(__file__).resolve().parent / "screenshots" / "latest"
 PHONE = {"width": 360, "height": 740}
 
 
@@ -79,7 +80,7 @@ class Phone:
         return self.page
 
     def shot(self, name: str) -> None:
-        SHOTS.mkdir(exist_ok=True)
+        SHOTS.mkdir(parents=True, exist_ok=True)
         self.page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
 
 
