@@ -22,6 +22,12 @@ export default [
     languageOptions: { sourceType: "script", globals: { ...globals.browser, SwaggerUIBundle: "readonly" } },
   },
   {
+    files: ["scorekeeper/web/static/sw.js"],
+    languageOptions: { sourceType: "script", globals: { ...globals.serviceworker, SHELL: "readonly" } },
+    // A worker's own global scope: its top-level functions are the worker's, not a page's.
+    rules: { "no-implicit-globals": "off" },
+  },
+  {
     files: ["eslint.config.js"],
     languageOptions: { sourceType: "module", globals: { ...globals.node } },
   },

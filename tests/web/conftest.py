@@ -59,9 +59,11 @@ def server(tmp_path: Path) -> Iterator[str]:
 class Phone:
     """A phone-sized page that fails the test on any console error or uncaught exception."""
 
-    def __init__(self, browser: Any, base: str) -> None:
-        self.context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
-                                           base_url=base)
+    def __init__(self, browser: Any, base: str, viewport: dict[str, int] | None = None,
+                 service_workers: str = "allow") -> None:
+        self.context = browser.new_context(viewport=viewport or PHONE, is_mobile=True,
+                                           has_touch=True, base_url=base,
+                                           service_workers=service_workers)
         self.page = self.context.new_page()
         self.base = base
         self.errors: list[str] = []
@@ -71,7 +73,9 @@ class Phone:
     def console(self, message: Any) -> None:
         """Console errors fail the test, except the browser's own notes on requests the page
         expects to fail (offline, a stale ETag) and handles."""
-        expected = ("net::ERR_INTERNET_DISCONNECTED", "status of 412")
+        # ERR_FAILED: a read the service worker could not answer, the server out of reach and
+        # nothing kept for it.
+        expected = ("net::ERR_INTERNET_DISCONNECTED", "net::ERR_FAILED", "status of 412")
         if message.type == "error" and not any(e in message.text for e in expected):
             self.errors.append(message.text)
 
@@ -87,6 +91,16 @@ class Phone:
 @pytest.fixture
 def phone(browser: Any, server: str) -> Iterator[Phone]:
     device = Phone(browser, server)
+    yield device
+    device.context.close()
+    assert device.errors == [], device.errors
+
+
+@pytest.fixture
+def phone_without_worker(browser: Any, server: str) -> Iterator[Phone]:
+    """A phone whose browser runs no service worker: what the page itself does when a read fails
+    (Playwright's page.route does not see the requests a service worker answers)."""
+    device = Phone(browser, server, service_workers="block")
     yield device
     device.context.close()
     assert device.errors == [], device.errors

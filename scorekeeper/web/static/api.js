@@ -5,6 +5,10 @@ export const API = "/api/v1";
 /** Thrown when the request did not reach the server (no connection). */
 export class Offline extends Error {}
 
+// The API paths this page has read: handed to the service worker when it first takes control,
+// so what was on screen before it did opens offline too (install.js).
+export const readPaths = new Set();
+
 export async function api(method, path, body, { token, ifMatch, key } = {}) {
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
@@ -17,8 +21,11 @@ export async function api(method, path, body, { token, ifMatch, key } = {}) {
   } catch {
     throw new Offline("no connection");
   }
+  if (method === "GET") readPaths.add(API + path);
   const json = response.status === 204 || response.status === 304 ? null : await response.json().catch(() => null);
-  return { status: response.status, ok: response.ok, json, etag: response.headers.get("ETag") };
+  // `stored`: the service worker answered with the last reply it kept, the server being out of reach.
+  return { status: response.status, ok: response.ok, json, etag: response.headers.get("ETag"),
+    stored: response.headers.get("X-Scorekeeper-Stored") === "true" };
 }
 
 /** A refused request in words: the server's message, then any field's own complaint. */

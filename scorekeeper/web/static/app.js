@@ -2,6 +2,7 @@
 // to the public API under /api/v1; tokens and hands not sent yet are kept in localStorage.
 import { gamePage } from "./game.js";
 import { homePage } from "./home.js";
+import { registerServiceWorker } from "./install.js";
 import { showNet, startQueue } from "./queue.js";
 import { keepToken } from "./store.js";
 import { stopFollowing } from "./dom.js";
@@ -25,3 +26,4 @@ window.addEventListener("hashchange", route);
 startQueue(route);
 route();
 showNet();
+registerServiceWorker();
