@@ -16,7 +16,7 @@ import pytest
 
 from scorekeeper import web
 from tests.web.conftest import Phone
-from tests.web.test_score_sheet import FOUR, game_id, start, totals
+from tests.web.test_score_sheet import FOUR, api_hands, contract_hand, game_id, start, totals
 
 PHONES = {"360x740": {"width": 360, "height": 740}, "390x844": {"width": 390, "height": 844}}
 
@@ -135,3 +135,177 @@ def test_a_reload_with_no_connection_opens_the_start_page_and_the_game(browser: 
         assert phone.errors == [], phone.errors
     finally:
         phone.context.close()
+
+
+# -- the outbox: hands entered offline ------------------------------------------------------------
+
+def bodies(hands: list[dict[str, Any]]) -> list[tuple[str, int, list[int]]]:
+    return [(hand["bid"], hand["bidder"], hand["tricks"]) for hand in hands]
+
+
+THREE = [("7 hearts", "Bo", 3), ("6 spades", "Ann", 6), ("8 clubs", "Cy", 8)]
+THREE_RECORDED = [("7H", 1, [3, 7]), ("6S", 0, [6, 4]), ("8C", 2, [8, 2])]
+
+
+def enter_three(page: Any) -> None:
+    for bid, bidder, tricks in THREE:
+        contract_hand(page, bid, bidder, tricks)
+
+
+def without_points(bid: str) -> str:
+    """A bid for contract_hand (which matches f"^{bid},") when its button has no points."""
+    return f"{bid}$|^{bid}"
+
+
+def no_conflict_seen(page: Any) -> None:
+    assert page.locator(".conflict").count() == 0
+    assert page.get_by_text("Not recorded").count() == 0
+
+
+@pytest.mark.parametrize("size", PHONES)
+def test_three_hands_entered_offline_are_recorded_once_each_in_order(browser: Any, server: str,
+                                                                     size: str) -> None:
+    phone = Phone(browser, server, viewport=PHONES[size])
+    try:
+        page = start(phone, "Australian 500", FOUR)
+        controlled(page)
+        phone.context.set_offline(True)
+        enter_three(page)
+        assert page.locator("tr.pending").all_inner_texts() == [
+            "Hand waiting to be sent (1 of 3): 7♥ by Bo — North-South 3, East-West 7 tricks",
+            "Hand waiting to be sent (2 of 3): 6♠ by Ann — North-South 6, East-West 4 tricks",
+            "Hand waiting to be sent (3 of 3): 8♣ by Cy — North-South 8, East-West 2 tricks"]
+        note = page.locator(".waiting-note").inner_text()
+        assert "exclude the 3 hands waiting to be sent" in note
+        assert totals(page) == ["0", "0"]  # the page scores nothing itself
+        assert "3 waiting to be sent" in page.locator("#net").inner_text()
+        assert page.get_by_role("heading", name="Hand 4").is_visible()
+        no_conflict_seen(page)
+        phone.shot(f"offline-three-waiting-{size}")
+        phone.context.set_offline(False)
+        page.wait_for_selector("text=3. 8♣ by Cy", timeout=15_000)
+        assert page.locator("tr.pending").count() == 0
+        no_conflict_seen(page)
+        assert bodies(api_hands(page, game_id(page))) == THREE_RECORDED
+        assert page.locator("#net").inner_text() == ""
+        phone.shot(f"offline-three-sent-{size}")
+        assert phone.errors == [], phone.errors
+    finally:
+        phone.context.close()
+
+
+def test_a_game_started_offline_is_created_once_with_its_hands(phone: Phone) -> None:
+    page = phone.open()
+    page.wait_for_selector("text=Start the game")
+    controlled(page)
+    phone.context.set_offline(True)
+    page.get_by_role("radio", name=re.compile("^Australian 500")).click()
+    for i, name in enumerate(FOUR):
+        page.get_by_label(f"Side {i // 2 + 1}, player {i % 2 + 1}").fill(name)
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_selector("#entry")
+    assert re.search(r"#/g/local-", page.url)
+    assert "created on the server when the connection returns" in page.locator(
+        ".waiting-note").inner_text()
+    # Its bids were never fetched for this game: shown without points (named "7 hearts", not
+    # "7 hearts, 200 points"); the server checks the hands when they are sent.
+    contract_hand(page, without_points("7 hearts"), "Bo", 3)
+    contract_hand(page, without_points("6 spades"), "Ann", 6)
+    assert page.locator("tr.pending").count() == 2
+    phone.shot("offline-new-game-waiting")
+    page.goto(f"{phone.base}/#/")
+    page.wait_for_selector("text=Start the game")
+    link = page.get_by_role("link", name=re.compile("not yet created"))
+    assert link.is_visible()
+    link.click()
+    page.wait_for_selector("tr.pending")
+    phone.context.set_offline(False)
+    page.wait_for_url(re.compile(r"#/g/\d+$"), timeout=15_000)
+    page.wait_for_selector("text=2. 6♠ by Ann", timeout=15_000)
+    gid = game_id(page)
+    assert bodies(api_hands(page, gid)) == THREE_RECORDED[:2]
+    assert page.request.get(f"/api/v1/games/{gid + 1}").status == 404  # created once
+    # This phone is the game's scorer: its token came back with the game.
+    assert page.locator("#entry").count() == 1
+    assert page.get_by_role("link", name="Scorer link").is_visible()
+    phone.shot("offline-new-game-created")
+
+
+def test_a_tab_closed_offline_sends_its_queue_when_the_app_is_reopened(phone: Phone) -> None:
+    page = start(phone, "Australian 500", FOUR)
+    gid = game_id(page)
+    controlled(page)
+    phone.context.set_offline(True)
+    enter_three(page)
+    page.close()
+    phone.context.set_offline(False)
+    reopened = phone.context.new_page()
+    reopened.on("console", phone.console)
+    reopened.goto(f"{phone.base}/")
+    deadline = time.monotonic() + 15
+    while len(api_hands(reopened, gid)) < 3 and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert bodies(api_hands(reopened, gid)) == THREE_RECORDED
+    reopened.goto(f"{phone.base}/#/g/{gid}")
+    reopened.wait_for_selector("text=3. 8♣ by Cy")
+    assert reopened.locator("tr.pending").count() == 0
+
+
+@pytest.mark.parametrize("how", ["Send anyway", "Discard it"])
+def test_a_real_conflict_from_a_second_phone_is_shown_and_resolved_in_one_tap(
+        phone: Phone, second_phone: Phone, how: str) -> None:
+    page = start(phone, "Australian 500", FOUR)
+    gid = game_id(page)
+    controlled(page)
+    scorer_link = page.get_by_role("link", name="Scorer link").get_attribute("href")
+    other = second_phone.open(scorer_link or "")
+    other.wait_for_selector("#entry")
+    phone.context.set_offline(True)
+    contract_hand(page, "7 hearts", "Bo", 3)
+    contract_hand(other, "6 spades", "Ann", 6)  # meanwhile, on the second phone
+    other.wait_for_selector("text=1. 6♠ by Ann")
+    phone.context.set_offline(False)
+    conflict = page.locator(".conflict")
+    conflict.wait_for(timeout=15_000)
+    text = conflict.inner_text()
+    assert "Another phone changed this game" in text
+    assert "1. 6♠ by Ann" in text  # what the server has now
+    assert "7♥ by Bo — North-South 3, East-West 7 tricks" in text  # what waits here
+    assert bodies(api_hands(page, gid)) == [THREE_RECORDED[1]]
+    phone.shot(f"offline-conflict-{how.split()[0].lower()}")
+    page.get_by_role("button", name=how).click()
+    conflict.wait_for(state="detached", timeout=15_000)
+    if how == "Send anyway":
+        page.wait_for_selector("text=2. 7♥ by Bo")
+        assert bodies(api_hands(page, gid)) == [THREE_RECORDED[1], ("7H", 1, [3, 7])]
+    else:
+        page.wait_for_selector("text=1. 6♠ by Ann")
+        assert page.locator("tr.pending").count() == 0
+        assert bodies(api_hands(page, gid)) == [THREE_RECORDED[1]]
+    assert page.locator("tr.pending").count() == 0
+
+
+def test_a_reply_lost_on_the_way_is_retried_with_the_same_key_and_recorded_once(
+        phone_without_worker: Phone) -> None:
+    phone = phone_without_worker
+    page = start(phone, "Australian 500", FOUR)
+    gid = game_id(page)
+    keys: list[str] = []
+
+    def recorded_but_reply_lost(route: Any) -> None:
+        keys.append(route.request.headers["idempotency-key"])
+        route.fetch()  # the server records the hand...
+        route.abort("internetdisconnected")  # ...and its reply never reaches the phone
+
+    page.route("**/api/v1/games/*/hands", recorded_but_reply_lost)
+    contract_hand(page, "7 hearts", "Bo", 3)
+    page.wait_for_selector("text=Hand waiting to be sent")
+    page.unroute("**/api/v1/games/*/hands")
+    assert len(api_hands(page, gid)) == 1
+    sent: list[str] = []
+    page.on("request", lambda r: sent.append(r.headers.get("idempotency-key", ""))
+            if r.method == "POST" and r.url.endswith("/hands") else None)
+    page.locator("tr.pending").wait_for(state="detached", timeout=15_000)
+    page.wait_for_selector("text=1. 7♥ by Bo")
+    assert len(set(keys)) == 1 and set(sent) == set(keys)  # every retry carried the first key
+    assert bodies(api_hands(page, gid)) == [("7H", 1, [3, 7])]

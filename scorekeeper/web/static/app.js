@@ -3,13 +3,14 @@
 import { gamePage } from "./game.js";
 import { homePage } from "./home.js";
 import { registerServiceWorker } from "./install.js";
-import { showNet, startQueue } from "./queue.js";
+import { isLocal, setQueueListener, showNet, startQueue } from "./queue.js";
 import { keepToken } from "./store.js";
 import { stopFollowing } from "./dom.js";
 import { tournamentPage } from "./tournament.js";
 
 function route() {
   stopFollowing();
+  setQueueListener(null);
   const [path, query] = location.hash.replace(/^#/, "").split("?");
   const params = new URLSearchParams(query ?? "");
   const parts = path.split("/").filter(Boolean);
@@ -17,13 +18,14 @@ function route() {
     keepToken(parts[0] === "g" ? "" : "t", Number(parts[1]), params.get("token"));
     history.replaceState(null, "", `#/${parts.join("/")}`); // the token stays out of the address bar
   }
-  if (parts[0] === "g" && parts[1]) return gamePage(Number(parts[1]), parts[2] === "watch");
+  // A game started offline is addressed by its local id until the server has created it.
+  if (parts[0] === "g" && parts[1]) return gamePage(isLocal(parts[1]) ? parts[1] : Number(parts[1]), parts[2] === "watch");
   if (parts[0] === "t" && parts[1]) return tournamentPage(Number(parts[1]));
   return homePage();
 }
 
 window.addEventListener("hashchange", route);
-startQueue(route);
 route();
+startQueue();
 showNet();
 registerServiceWorker();

@@ -83,7 +83,7 @@ export async function gameBids(game, variant) {
 
 /** Never fetched: the variant's bids the game's options switch on, with no points (only the
  *  server knows what this game scores); the server checks the hand when it is sent. */
-function guessedBids(game, variant) {
+export function guessedBids(game, variant) {
   const on = (b) => !b.option || Boolean(game.options[b.option]);
   const fractional = Boolean(game.options.fractional_bidding);
   const listed = (variant.bids ?? []).filter((b) => on(b) && !(fractional && LEVEL_BID.test(b.code)));

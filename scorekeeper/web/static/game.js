@@ -1,9 +1,9 @@
 // A game's score sheet: the totals, the hands with their explanations, the entry of the next hand
 // (or a correction), the offline queue's waiting hands, and the links to share the game.
 import { API, Offline, api, problem, uuid } from "./api.js";
-import { LEVEL_BID, SUIT_SYMBOL, bidButton, bidGrid, freshTricks, gameBids, kittyCardsOf, kittyGiven, kittyRow, trickSteppers } from "./bids.js";
+import { LEVEL_BID, SUIT_SYMBOL, bidButton, bidGrid, freshTricks, gameBids, guessedBids, kittyCardsOf, kittyGiven, kittyRow, trickSteppers } from "./bids.js";
 import { follow, h, show, signed, toast } from "./dom.js";
-import { enqueue, renderConflict, renderWaiting, showNet } from "./queue.js";
+import { createdAs, flushQueue, isLocal, pendingGame, queueHand, renderConflict, renderWaiting, renderWaitingNote, setQueueListener, showNet, waitingHands } from "./queue.js";
 import { remember, tokenOf } from "./store.js";
 
 const ITALIAN_SUITS = ["coins", "cups", "swords", "clubs"];
@@ -17,13 +17,23 @@ function formOf(variant, game) {
 
 
 export async function gamePage(id, watching) {
-  const token = watching ? null : tokenOf("", id);
+  const local = isLocal(id); // started offline, not yet created: its hands wait in the outbox
+  if (local && createdAs(id)) { location.replace(`#/g/${createdAs(id)}`); return; }
+  const token = watching ? null : local ? "not yet created" : tokenOf("", id);
   let game, hands, variant, etag;
+  let stored = false; // shown from the service worker's last kept reply: the server is out of reach
   let tableBids = { bids: [], exact: true }; // the bids this game's table may win with
   async function load() {
+    if (local) {
+      const pending = pendingGame(id);
+      if (!pending) throw new Error("This game was discarded on this phone before it was created.");
+      ({ game, variant } = pending);
+      hands = [];
+      return;
+    }
     const [g, hs] = await Promise.all([api("GET", `/games/${id}`), api("GET", `/games/${id}/hands`)]);
     if (!g.ok) throw new Error(problem(g));
-    game = g.json; etag = g.etag; hands = hs.json ?? [];
+    game = g.json; etag = g.etag; hands = hs.json ?? []; stored = g.stored;
     if (!variant) variant = (await api("GET", `/variants/${game.variant}`)).json;
   }
   try { await load(); } catch (error) {
@@ -31,7 +41,7 @@ export async function gamePage(id, watching) {
     return;
   }
   remember(game);
-  if (variant.bids) tableBids = await gameBids(game, variant);
+  if (variant.bids) tableBids = local ? { bids: guessedBids(game, variant), exact: false } : await gameBids(game, variant);
   document.title = `${game.sides.map((s) => s.name).join(" v ")} — scorekeeper`;
   let editing = null; // the hand being corrected, or null for a new hand
   let opened = null;
@@ -55,7 +65,7 @@ export async function gamePage(id, watching) {
             hand.number === hands.length ? h("button", { type: "button", class: "danger", onclick: () => undo(hand.number) }, `Undo hand ${hand.number}`) : null) : null)));
       }
     }
-    rows.push(...renderWaiting(id, summary, sides.length + 1));
+    rows.push(...renderWaiting(game, summary, sides.length + 1));
     const finished = game.status === "finished";
     show(
       h("h1", { text: `${variant.name}: ${sides.map((s) => s.name).join(" v ")}` }),
@@ -65,13 +75,14 @@ export async function gamePage(id, watching) {
       finished
         ? h("p", { class: "banner win", role: "status", text: `Game over: ${sides[game.winner]?.name ?? "nobody"} won.` })
         : h("p", { class: "muted", text: `${seatName(game.dealer)} deals next.${game.barred_seat != null ? ` ${seatName(game.barred_seat)} is ralphed for this auction.` : ""}` }),
-      renderConflict(id, async () => { await load(); render(); }),
+      renderWaitingNote(game, stored),
+      renderConflict(game, hands, summary, async () => { await load(); render(); }),
       h("table", { class: "sheet" },
         h("caption", { class: "sr", text: "Hands and running totals; tap a hand for its explanation" }),
         h("thead", {}, h("tr", {}, h("th", { scope: "col", text: "Hand" }), sides.map((side) => h("th", { scope: "col", text: side.name })))),
         h("tbody", {}, rows.length ? rows : [h("tr", {}, h("td", { colspan: String(sides.length + 1), class: "muted", text: "No hands yet." }))])),
       token && (!finished || editing) ? entryForm() : null,
-      h("section", { class: "card" }, h("h2", { text: "Share" }),
+      local ? h("p", { class: "muted", text: "The links to share this game appear once it is created on the server." }) : h("section", { class: "card" }, h("h2", { text: "Share" }),
         h("p", {}, h("a", { href: `#/g/${id}/watch` }, "Spectator link"), " — follows the game live, read-only."),
         token ? h("p", {}, h("a", { href: `#/g/${id}?token=${encodeURIComponent(token)}`, id: "scorer-link" }, "Scorer link"),
           " — lets a second phone enter hands. Share it only with scorers.") : null,
@@ -98,18 +109,29 @@ export async function gamePage(id, watching) {
     return "";
   }
 
+  /** A new hand goes to the outbox when it cannot go now: with no connection, or behind hands
+   *  already waiting (a game's hands go in order), or in a game not yet created. */
+  function keep(body, key) {
+    queueHand(id, body, { etag, hands: hands.length }, key);
+    editing = null;
+    dirty = false;
+    opened = null;
+    render();
+    if (navigator.onLine) flushQueue();
+    else toast("Offline: the hand is kept on this phone and will be sent when the connection returns.");
+    return true;
+  }
+
   async function send(method, path, body) {
     const key = uuid();
-    const intent = { method, path, body, key, game: id, ifMatch: etag };
+    const newHand = method === "POST" && !editing;
+    if (newHand && (local || waitingHands(id).length)) return keep(body, key);
     let result;
     try {
       result = await api(method, path, body, { token, ifMatch: etag, key });
     } catch (error) {
-      if (!(error instanceof Offline) || method !== "POST") { toast("No connection: try again when you are back online."); return false; }
-      enqueue(intent);
-      toast("Offline: the hand is kept on this phone and will be sent when the connection returns.");
-      render();
-      return true;
+      if (!(error instanceof Offline) || !newHand) { toast("No connection: try again when you are back online."); return false; }
+      return keep(body, key); // the same key: if the server did record it, the retry records nothing
     }
     if (result.status === 412) {
       toast("Someone else changed this game since you loaded it. Reload to see their change; your entry is still in the form.");
@@ -168,7 +190,7 @@ export async function gamePage(id, watching) {
   function entryForm() {
     const box = h("section", { class: "card stack", id: "entry", "aria-label": editing ? `Correct hand ${editing.number}` : "Enter a hand",
       onclick: () => { dirty = true; }, oninput: () => { dirty = true; } });
-    const title = h("h2", { text: editing ? `Correct hand ${editing.number}` : `Hand ${hands.length + 1}` });
+    const title = h("h2", { text: editing ? `Correct hand ${editing.number}` : `Hand ${hands.length + waitingHands(id).length + 1}` });
     const submit = (body) => (editing ? send("PUT", `/games/${id}/hands/${editing.number}`, body) : send("POST", `/games/${id}/hands`, body));
     const cancel = editing ? h("button", { type: "button", onclick: (e) => { e.stopPropagation(); editing = null; dirty = false; render(); } }, "Cancel") : null;
     const byFamily = { contract: contractEntry, card_points: cardPointsEntry, rummy: rummyEntry }; // the variant's family
@@ -241,7 +263,7 @@ export async function gamePage(id, watching) {
     function ask(hand) {
       clearTimeout(timer);
       const question = ++asked;
-      if (!hand || correcting) { node.hidden = true; node.replaceChildren(); return; }
+      if (!hand || correcting || local) { node.hidden = true; node.replaceChildren(); return; }
       timer = setTimeout(async () => {
         if (!node.isConnected) return; // the form was replaced meanwhile
         let result = null;
@@ -345,6 +367,15 @@ export async function gamePage(id, watching) {
 
   render();
   showNet();
+  // The outbox sent or refused something of this game: show it (a game started offline moves
+  // to its real address once created). A half-entered hand is kept, the data refreshed under it.
+  setQueueListener(async (games) => {
+    if (local) { if (createdAs(id)) location.replace(`#/g/${createdAs(id)}`); else render(); return; }
+    if (!games.has(String(id))) return;
+    await load();
+    if (!dirty) render();
+  });
+  if (local) return;
   follow(`${API}/games/${id}/events`).addEventListener("update", async (event) => {
     const seen = JSON.parse(event.data);
     if (seen.updated_at === game.updated_at && seen.hands_played === game.hands_played) return;

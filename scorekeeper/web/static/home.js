@@ -1,7 +1,8 @@
 // The start page: pick a game and its table, name the players, set the house rules, start; and
 // this phone's games and a tournament to follow.
-import { api, problem } from "./api.js";
+import { api, problem, uuid } from "./api.js";
 import { h, show, toast } from "./dom.js";
+import { isLocal, queueGame } from "./queue.js";
 import { keepToken, remember, store } from "./store.js";
 
 const SIDE_NAMES = { 2: ["North-South", "East-West"] };
@@ -85,8 +86,13 @@ export async function homePage() {
       if (o.choices && o.type === "integer") value = Number(raw);
       if (JSON.stringify(value) !== JSON.stringify(o.default)) body.options[name] = value;
     }
-    const created = await api("POST", "/games", body).catch(() => null);
-    if (!created) { toast("No connection: the game could not be created. Try again when you are online."); return; }
+    const key = uuid(); // a retry of this game, now or from the outbox, never makes two
+    const created = await api("POST", "/games", body, { key }).catch(() => null);
+    if (!created) {
+      location.hash = `#/g/${queueGame(body, variant, key)}`;
+      toast("Offline: the game starts on this phone and is created on the server when the connection returns.");
+      return;
+    }
     if (!created.ok) { toast(problem(created)); return; }
     keepToken("", created.json.id, created.json.token);
     remember(created.json);
@@ -96,7 +102,7 @@ export async function homePage() {
   render();
   show(form,
     recent.length ? h("section", { class: "card" }, h("h2", { text: "Your games" }),
-      h("ul", {}, recent.map((g) => h("li", {}, h("a", { href: `#/g/${g.id}` }, `${g.title} (${g.variant})`))))) : null,
+      h("ul", {}, recent.map((g) => h("li", {}, h("a", { href: `#/g/${g.id}` }, `${g.title} (${g.variant})${isLocal(g.id) ? ", not yet created on the server" : ""}`))))) : null,
     h("section", { class: "card" }, h("h2", { text: "Follow a tournament" }),
       h("form", { class: "row", onsubmit: (e) => { e.preventDefault(); location.hash = `#/t/${new FormData(e.target).get("t")}`; } },
         h("label", { class: "sr", for: "tid" }, "Tournament number"),

@@ -1,74 +1,263 @@
-// The offline queue: writes that could not be sent, kept on this phone and sent when the
-// connection returns; and what the score sheet shows of them (waiting hands, a conflict).
-import { api, problem } from "./api.js";
+// The outbox: writes made with no connection, kept in localStorage (they survive closing the tab
+// and restarting the phone) and sent when the connection returns. The rules it keeps:
+// - each write has its own Idempotency-Key, minted when it was typed; a retry after a network
+//   failure sends the same key, so the server records it once whatever happened to the reply;
+// - a game's writes go strictly in order, one at a time;
+// - the first waiting hand of a game carries the ETag of the last state of the game this phone
+//   saw (the sheet it was typed on), each later one the ETag the previous send returned: a 412
+//   then means another phone really changed the game, and is shown with both sides to resolve;
+// - a game started offline is a write too (POST /games); its hands follow it, and get the real
+//   game's id and token once it is created.
+// The page holds no scoring rule: waiting hands are shown as typed, and the totals say they
+// exclude them.
+import { api, problem, uuid } from "./api.js";
 import { h } from "./dom.js";
-import { store, tokenOf } from "./store.js";
+import { keepToken, remember, store, tokenOf } from "./store.js";
 
-export const queued = (gameId) => store.get("queue", []).filter((q) => q.game === gameId);
+const OUTBOX = "outbox";
+const CREATED = "created"; // a game started offline: its local id → its id on the server
+const RETRY_MS = 5000;
 
-/** Keep a write that could not be sent. */
-export function enqueue(intent) {
-  store.set("queue", [...store.get("queue", []), intent]);
+const outbox = () => store.get(OUTBOX, []);
+const save = (entries) => store.set(OUTBOX, entries);
+const sameGame = (a, b) => String(a) === String(b);
+
+/** A game started on this phone and not yet created on the server. */
+export const isLocal = (id) => String(id).startsWith("local-");
+
+/** The server's id of a game started offline, once it is created. */
+export const createdAs = (localId) => store.get(CREATED, {})[localId];
+
+/** A game's hands waiting to be sent, in order. */
+export const waitingHands = (gameId) => outbox().filter((e) => e.kind === "hand" && sameGame(e.game, gameId));
+
+/** The outbox of an earlier version of the page (one list named "queue") carried over. */
+function carryOver() {
+  const old = store.get("queue", null);
+  if (!old) return;
+  const entries = outbox();
+  for (const item of old) {
+    if (item.method !== "POST") continue;
+    const first = !entries.some((e) => sameGame(e.game, item.game));
+    entries.push({ id: uuid(), kind: "hand", game: item.game, key: item.key, body: item.body,
+      ifMatch: first ? item.ifMatch : undefined, seenHands: null, conflict: null });
+  }
+  save(entries);
+  localStorage.removeItem("sk.queue");
+}
+
+/** Keep a game started with no connection; its local id addresses it until it is created. */
+export function queueGame(body, variant, key) {
+  const id = `local-${uuid()}`;
+  save([...outbox(), { id: uuid(), kind: "game", game: id, key, body, variant, conflict: null }]);
+  remember({ id, sides: body.sides, variant: body.variant });
+  showNet();
+  return id;
+}
+
+/** Keep a hand that could not be sent now. `seen` is the sheet it was typed on: the game's ETag
+ *  and its number of hands then. It is sent after the game's other waiting writes. */
+export function queueHand(gameId, body, seen, key = uuid()) {
+  const entries = outbox();
+  const first = !entries.some((e) => sameGame(e.game, gameId));
+  entries.push({ id: uuid(), kind: "hand", game: gameId, key, body,
+    ifMatch: first ? seen.etag : undefined, seenHands: seen.hands, conflict: null });
+  save(entries);
   showNet();
 }
 
-export async function flushQueue() {
-  const queue = store.get("queue", []);
-  let changed = false;
-  for (const item of queue) {
-    if (item.conflict) continue;
+/** The game a local id stands for, as the sheet needs it, from what was typed: nothing is
+ *  scored, the totals of a game not yet played are nothing. */
+export function pendingGame(localId) {
+  const entry = outbox().find((e) => e.kind === "game" && e.game === localId);
+  if (!entry) return null;
+  const { body, variant } = entry;
+  const defaults = Object.fromEntries(Object.entries(variant.options).map(([name, o]) => [name, o.default]));
+  return {
+    variant,
+    game: { id: localId, variant: body.variant, options: { ...defaults, ...body.options }, sides: body.sides,
+      scores: body.sides.map(() => 0), status: "in_progress", winner: null, hands_played: 0,
+      dealer: body.first_dealer ?? 0, barred_seat: null, updated_at: null },
+  };
+}
+
+// -- sending ----------------------------------------------------------------------------------
+
+let flushing = null;
+let again = false;
+let listener = null;
+
+/** The page on screen hears which games the outbox changed (null: nobody listens). */
+export function setQueueListener(fn) { listener = fn; }
+
+/** Send what waits, in order; resolves to the games that changed. One flush at a time in this
+ *  tab, and across tabs where the browser has Web Locks. */
+export function flushQueue() {
+  if (flushing) { again = true; return flushing; }
+  flushing = (async () => {
+    const changed = new Set();
+    do {
+      again = false;
+      const run = () => sendAll(changed);
+      if (navigator.locks) await navigator.locks.request("sk-outbox", { ifAvailable: true }, (lock) => (lock ? run() : null));
+      else await run();
+    } while (again);
+    return changed;
+  })().finally(() => { flushing = null; showNet(); });
+  return flushing.then((changed) => {
+    if (changed.size && listener) listener(changed);
+    return changed;
+  });
+}
+
+/** The next write to send: the first of its game, its game not held back this round. */
+function nextToSend(held) {
+  const entries = outbox();
+  return entries.find((e, i) => !held.has(String(e.game)) && !e.conflict
+    && !entries.slice(0, i).some((earlier) => sameGame(earlier.game, e.game)));
+}
+
+async function sendAll(changed) {
+  const held = new Set(outbox().filter((e) => e.conflict).map((e) => String(e.game)));
+  for (let entry = nextToSend(held); entry; entry = nextToSend(held)) {
+    const game = String(entry.game);
     let result;
     try {
-      result = await api(item.method, item.path, item.body, { token: tokenOf("", item.game), key: item.key, ifMatch: item.force ? undefined : item.ifMatch });
-    } catch { break; } // still offline: keep the rest in order
-    changed = true;
-    if (result.ok) item.done = true;
-    else if (result.status === 412) item.conflict = "Someone else changed the game before this hand arrived.";
-    else item.conflict = problem(result);
-  }
-  store.set("queue", queue.filter((q) => !q.done));
-  showNet();
-  return changed;
-}
-
-/** Settle a game's conflicting writes: "force" sends them anyway, "drop" discards them. */
-export async function resolveConflict(gameId, how) {
-  const queue = store.get("queue", []);
-  for (const item of queue) {
-    if (item.game === gameId && item.conflict) {
-      if (how === "drop") item.done = true; else { item.conflict = null; item.force = true; }
+      result = entry.kind === "game"
+        ? await api("POST", "/games", entry.body, { key: entry.key })
+        : await api("POST", `/games/${entry.game}/hands`, entry.body,
+          { token: tokenOf("", entry.game), key: entry.key, ifMatch: entry.ifMatch });
+    } catch {
+      return; // still offline: everything stays, in order, for the next try
+    }
+    if (result.ok) {
+      sent(entry, result);
+      changed.add(game);
+      if (entry.kind === "game") changed.add(String(result.json.id));
+    } else if (result.status === 429 || result.status >= 500) {
+      held.add(game); // the server is busy: the same write, same key, next time
+    } else {
+      update(entry.id, { conflict: { status: result.status, message: problem(result) } });
+      held.add(game);
+      changed.add(game);
     }
   }
-  store.set("queue", queue.filter((q) => !q.done));
+}
+
+/** A write the server took: it leaves the outbox, and the game's next write carries the ETag the
+ *  server returned (and, for a game started offline, the game's real id and token). */
+function sent(entry, result) {
+  let entries = outbox().filter((e) => e.id !== entry.id);
+  let game = entry.game;
+  if (entry.kind === "game") {
+    game = result.json.id;
+    keepToken("", game, result.json.token);
+    store.set(CREATED, { ...store.get(CREATED, {}), [entry.game]: game });
+    store.set("games", store.get("games", []).filter((g) => g.id !== entry.game));
+    remember(result.json);
+    entries = entries.map((e) => (e.game === entry.game ? { ...e, game } : e));
+  }
+  const next = entries.find((e) => sameGame(e.game, game));
+  if (next) next.ifMatch = result.etag;
+  save(entries);
+}
+
+function update(id, changes) {
+  save(outbox().map((e) => (e.id === id ? { ...e, ...changes } : e)));
+}
+
+/** Settle a game's refused write in one tap. "send": again, over the game as the server has it
+ *  now (its fresh ETag); "discard": every write of the game still waiting is dropped. */
+export async function resolveConflict(gameId, how) {
+  if (how === "discard") {
+    save(outbox().filter((e) => !sameGame(e.game, gameId)));
+    if (isLocal(gameId)) store.set("games", store.get("games", []).filter((g) => g.id !== gameId));
+  } else {
+    const fresh = await api("GET", `/games/${gameId}`);
+    if (!fresh.ok || fresh.stored) return false;
+    const head = outbox().find((e) => sameGame(e.game, gameId));
+    if (head) update(head.id, { conflict: null, ifMatch: fresh.etag, seenHands: fresh.json.hands_played });
+  }
+  showNet();
   await flushQueue();
+  return true;
+}
+
+/** Send the outbox now, when the connection returns, and every few seconds while something can
+ *  be sent; the tab's other pages see the outbox change through the storage event. */
+export function startQueue() {
+  carryOver();
+  window.addEventListener("online", () => { showNet(); flushQueue(); });
+  window.addEventListener("offline", showNet);
+  window.addEventListener("storage", (event) => { if (event.key === `sk.${OUTBOX}`) showNet(); });
+  setInterval(() => { if (navigator.onLine && outbox().some((e) => !e.conflict)) flushQueue(); }, RETRY_MS);
+  flushQueue();
 }
 
 export function showNet() {
-  const waiting = store.get("queue", []).length;
-  document.getElementById("net").textContent = !navigator.onLine ? "Offline" : waiting ? `${waiting} waiting to be sent` : "";
+  const waiting = outbox().length;
+  const parts = [navigator.onLine ? "" : "Offline", waiting ? `${waiting} waiting to be sent` : ""];
+  document.getElementById("net").textContent = parts.filter(Boolean).join(" · ");
 }
 
-/** The sheet's rows of a game's waiting hands; `summary` says a hand in words. */
-export function renderWaiting(gameId, summary, columns) {
-  return queued(gameId).map((item) => h("tr", { class: "pending" }, h("td", { colspan: String(columns),
-    text: item.conflict ? `Not recorded: ${item.conflict}` : `Hand waiting to be sent: ${summary(item.body)}` })));
+// -- what the score sheet shows of it ---------------------------------------------------------
+
+/** A hand as typed, in words: the sheet's own summary, and the tricks or points entered. */
+function inWords(game, body, summary) {
+  const per = (values, unit) => game.sides.map((side, s) => `${side.name} ${values[s]}`).join(", ") + unit;
+  const entered = body.tricks ? per(body.tricks, " tricks")
+    : body.points ? per(body.points, " card points")
+      : body.players?.every((p) => "meld_points" in p)
+        ? game.sides.map((side, s) => `${side.name} melded ${body.players[s].meld_points}, held ${body.players[s].hand_points}`).join("; ")
+        : "";
+  return [summary(body), entered].filter(Boolean).join(" — ");
 }
 
-/** The banner that resolves a game's conflicting writes in one tap, or null when there is none. */
-export function renderConflict(gameId, resolved) {
-  if (!queued(gameId).some((q) => q.conflict)) return null;
-  const settle = async (how) => { await resolveConflict(gameId, how); await resolved(); };
-  return h("div", { class: "banner warn", role: "alert" },
-    h("p", { text: "A hand entered offline could not be recorded because the game changed meanwhile." }),
+/** The sheet's rows for a game's waiting hands, in the order they will be sent, under the
+ *  recorded ones; each as typed, in words. */
+export function renderWaiting(game, summary, columns) {
+  const waiting = waitingHands(game.id);
+  return waiting.map((entry, i) => h("tr", { class: entry.conflict ? "pending refused" : "pending" },
+    h("td", { colspan: String(columns) },
+      h("strong", { text: `${entry.conflict ? "Hand not recorded" : "Hand waiting to be sent"} (${i + 1} of ${waiting.length})` }),
+      `: ${inWords(game, entry.body, summary)}`)));
+}
+
+/** Under the totals: what they leave out, and whether they are the last state this phone saw. */
+export function renderWaitingNote(game, stored) {
+  const count = waitingHands(game.id).length;
+  const notes = [];
+  if (isLocal(game.id)) notes.push("Started on this phone with no connection: the game is created on the server when the connection returns.");
+  else if (stored) notes.push("No connection: this is the game as this phone last saw it.");
+  if (count) notes.push(`The totals exclude the ${count === 1 ? "hand" : `${count} hands`} waiting to be sent, and so does who deals next.`);
+  return notes.length ? h("p", { class: "banner warn waiting-note", role: "status" }, notes.join(" ")) : null;
+}
+
+/** A game's refused waiting write, with both sides (what the server has now, what waits here)
+ *  and the one tap that settles it; null when nothing is refused. `hands` are the server's. */
+export function renderConflict(game, hands, summary, refresh) {
+  const entries = outbox().filter((e) => sameGame(e.game, game.id));
+  const refused = entries.find((e) => e.conflict);
+  if (!refused) return null;
+  const waiting = entries.filter((e) => e.kind === "hand");
+  const settle = async (how) => {
+    if (!await resolveConflict(game.id, how)) return;
+    await refresh();
+  };
+  const stale = refused.conflict.status === 412;
+  const theirs = stale ? hands.filter((hand) => refused.seenHands == null || hand.number > refused.seenHands) : [];
+  const plural = waiting.length === 1 ? "the waiting hand" : `the ${waiting.length} waiting hands`;
+  return h("section", { class: "banner warn conflict", role: "alert", "aria-label": "Not recorded" },
+    h("p", { text: stale ? "Another phone changed this game before the hands waiting on this phone were sent."
+      : `The server refused a waiting write: ${refused.conflict.message}` }),
+    stale ? h("div", { class: "sides" },
+      h("div", {}, h("strong", { text: "On the server now" }), theirs.length
+        ? h("ul", {}, theirs.map((hand) => h("li", { text: `${hand.number}. ${summary(hand)}` })))
+        : h("p", { text: "A hand was corrected or undone." })),
+      h("div", {}, h("strong", { text: "Waiting on this phone" }),
+        h("ol", {}, waiting.map((e) => h("li", { text: inWords(game, e.body, summary) }))))) : null,
     h("div", { class: "row" },
-      h("button", { type: "button", onclick: () => settle("force") }, "Send it anyway"),
-      h("button", { type: "button", class: "danger", onclick: () => settle("drop") }, "Discard it")));
-}
-
-/** Send the queue when the connection returns, and every few seconds while something waits;
- *  `refresh` redraws the page on screen after something was sent. */
-export function startQueue(refresh) {
-  window.addEventListener("online", async () => { if (await flushQueue()) refresh(); });
-  window.addEventListener("offline", showNet);
-  setInterval(async () => { if (store.get("queue", []).some((q) => !q.conflict) && await flushQueue()) refresh(); }, 5000);
+      stale ? h("button", { type: "button", class: "primary", onclick: () => settle("send") }, "Send anyway") : null,
+      h("button", { type: "button", class: "danger", onclick: () => settle("discard") },
+        refused.kind === "game" ? "Discard this game" : waiting.length === 1 ? "Discard it" : `Discard ${plural}`)));
 }
