@@ -3,7 +3,7 @@
 import { API, Offline, api, problem, uuid } from "./api.js";
 import { LEVEL_BID, SUIT_SYMBOL, bidButton, bidGrid, freshTricks, gameBids, guessedBids, kittyCardsOf, kittyGiven, kittyRow, trickSteppers } from "./bids.js";
 import { follow, h, show, signed, toast } from "./dom.js";
-import { createdAs, flushQueue, isLocal, pendingGame, queueHand, renderConflict, renderWaiting, renderWaitingNote, setQueueListener, showNet, waitingHands } from "./queue.js";
+import { createdAs, currentEtag, flushQueue, isLocal, pendingGame, queueHand, renderConflict, renderWaiting, renderWaitingNote, setQueueListener, showNet, waitingHands } from "./queue.js";
 import { remember, tokenOf } from "./store.js";
 
 const ITALIAN_SUITS = ["coins", "cups", "swords", "clubs"];
@@ -128,7 +128,7 @@ export async function gamePage(id, watching) {
     if (newHand && (local || waitingHands(id).length)) return keep(body, key);
     let result;
     try {
-      result = await api(method, path, body, { token, ifMatch: etag, key });
+      result = await api(method, path, body, { token, ifMatch: currentEtag(id, etag), key });
     } catch (error) {
       if (!(error instanceof Offline) || !newHand) { toast("No connection: try again when you are back online."); return false; }
       return keep(body, key); // the same key: if the server did record it, the retry records nothing

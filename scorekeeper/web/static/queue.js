@@ -11,12 +11,16 @@
 // The page holds no scoring rule: waiting hands are shown as typed, and the totals say they
 // exclude them.
 import { api, problem, uuid } from "./api.js";
-import { h } from "./dom.js";
+import { h, toast } from "./dom.js";
 import { keepToken, remember, store, tokenOf } from "./store.js";
 
 const OUTBOX = "outbox";
 const CREATED = "created"; // a game started offline: its local id → its id on the server
 const RETRY_MS = 5000;
+
+// How this tab's own sends moved each game on: ETag before → ETag after. A sheet drawn before
+// one of them finished still names the state before it; that is no change by another phone.
+const advanced = new Map();
 
 const outbox = () => store.get(OUTBOX, []);
 const save = (entries) => store.set(OUTBOX, entries);
@@ -24,6 +28,14 @@ const sameGame = (a, b) => String(a) === String(b);
 
 /** A game started on this phone and not yet created on the server. */
 export const isLocal = (id) => String(id).startsWith("local-");
+
+/** The ETag to send over a sheet drawn at `seen`: the same, moved on past this tab's own sends. */
+export function currentEtag(gameId, seen) {
+  const moves = advanced.get(String(gameId));
+  let etag = seen;
+  for (let step = 0; moves?.has(etag) && step < 1000; step++) etag = moves.get(etag);
+  return etag;
+}
 
 /** The server's id of a game started offline, once it is created. */
 export const createdAs = (localId) => store.get(CREATED, {})[localId];
@@ -61,7 +73,7 @@ export function queueHand(gameId, body, seen, key = uuid()) {
   const entries = outbox();
   const first = !entries.some((e) => sameGame(e.game, gameId));
   entries.push({ id: uuid(), kind: "hand", game: gameId, key, body,
-    ifMatch: first ? seen.etag : undefined, seenHands: seen.hands, conflict: null });
+    ifMatch: first ? currentEtag(gameId, seen.etag) : undefined, seenHands: seen.hands, conflict: null });
   save(entries);
   showNet();
 }
@@ -160,6 +172,10 @@ function sent(entry, result) {
   const next = entries.find((e) => sameGame(e.game, game));
   if (next) next.ifMatch = result.etag;
   save(entries);
+  if (entry.kind === "hand" && entry.ifMatch && result.etag) {
+    if (!advanced.has(String(game))) advanced.set(String(game), new Map());
+    advanced.get(String(game)).set(entry.ifMatch, result.etag);
+  }
 }
 
 function update(id, changes) {
@@ -173,8 +189,8 @@ export async function resolveConflict(gameId, how) {
     save(outbox().filter((e) => !sameGame(e.game, gameId)));
     if (isLocal(gameId)) store.set("games", store.get("games", []).filter((g) => g.id !== gameId));
   } else {
-    const fresh = await api("GET", `/games/${gameId}`);
-    if (!fresh.ok || fresh.stored) return false;
+    const fresh = await api("GET", `/games/${gameId}`).catch(() => null);
+    if (!fresh?.ok || fresh.stored) return false; // no connection: nothing changes, ask again later
     const head = outbox().find((e) => sameGame(e.game, gameId));
     if (head) update(head.id, { conflict: null, ifMatch: fresh.etag, seenHands: fresh.json.hands_played });
   }
@@ -241,8 +257,8 @@ export function renderConflict(game, hands, summary, refresh) {
   if (!refused) return null;
   const waiting = entries.filter((e) => e.kind === "hand");
   const settle = async (how) => {
-    if (!await resolveConflict(game.id, how)) return;
-    await refresh();
+    if (await resolveConflict(game.id, how)) await refresh();
+    else toast("No connection: the hand waits on this phone. Try again when you are back online.");
   };
   const stale = refused.conflict.status === 412;
   const theirs = stale ? hands.filter((hand) => refused.seenHands == null || hand.number > refused.seenHands) : [];
