@@ -178,7 +178,7 @@ def test_three_hands_entered_offline_are_recorded_once_each_in_order(browser: An
         note = page.locator(".waiting-note").inner_text()
         assert "exclude the 3 hands waiting to be sent" in note
         assert totals(page) == ["0", "0"]  # the page scores nothing itself
-        assert "3 waiting to be sent" in page.locator("#net").inner_text()
+        assert "3 hands waiting to be sent" in page.locator("#net").inner_text()
         assert page.get_by_role("heading", name="Hand 4").is_visible()
         no_conflict_seen(page)
         phone.shot(f"offline-three-waiting-{size}")
@@ -212,6 +212,8 @@ def test_a_game_started_offline_is_created_once_with_its_hands(phone: Phone) -> 
     contract_hand(page, without_points("7 hearts"), "Bo", 3)
     contract_hand(page, without_points("6 spades"), "Ann", 6)
     assert page.locator("tr.pending").count() == 2
+    net = page.locator("#net").inner_text()
+    assert net == "Offline · 2 hands and 1 new game waiting to be sent"
     phone.shot("offline-new-game-waiting")
     page.goto(f"{phone.base}/#/")
     page.wait_for_selector("text=Start the game")

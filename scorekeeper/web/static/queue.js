@@ -211,7 +211,10 @@ export function startQueue() {
 }
 
 export function showNet() {
-  const waiting = outbox().length;
+  const entries = outbox();
+  const count = (n, one, many) => (n === 0 ? "" : n === 1 ? `1 ${one}` : `${n} ${many}`);
+  const games = entries.filter((e) => e.kind === "game").length;
+  const waiting = [count(entries.length - games, "hand", "hands"), count(games, "new game", "new games")].filter(Boolean).join(" and ");
   const parts = [navigator.onLine ? "" : "Offline", waiting ? `${waiting} waiting to be sent` : ""];
   document.getElementById("net").textContent = parts.filter(Boolean).join(" · ");
 }
