@@ -267,7 +267,7 @@ export function renderConflict(game, hands, summary, refresh) {
   const theirs = stale ? hands.filter((hand) => refused.seenHands == null || hand.number > refused.seenHands) : [];
   const plural = waiting.length === 1 ? "the waiting hand" : `the ${waiting.length} waiting hands`;
   return h("section", { class: "banner warn conflict", role: "alert", "aria-label": "Not recorded" },
-    h("p", { text: stale ? "Another phone changed this game before the hands waiting on this phone were sent."
+    h("p", { text: stale ? `Another phone changed this game before ${waiting.length === 1 ? "the hand waiting on this phone was" : `the ${waiting.length} hands waiting on this phone were`} sent.`
       : `The server refused a waiting write: ${refused.conflict.message}` }),
     stale ? h("div", { class: "sides" },
       h("div", {}, h("strong", { text: "On the server now" }), theirs.length
