@@ -12,8 +12,8 @@ const STORED = "X-Scorekeeper-Stored"; // on a reply from the cache: the page sa
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(SHELL.cache);
-    await cache.addAll(SHELL.files.map((url) => new Request(url, { cache: "reload" })));
-    await keep(["/api/v1/variants"]); // the start page's list of games, offline from the first visit
+    // "no-cache": revalidated with the server (a 304 for what the page just loaded), never stale.
+    await cache.addAll(SHELL.files.map((url) => new Request(url, { cache: "no-cache" })));
     // A new version takes over at once rather than waiting for every tab to close: the page
     // loads all its modules when it starts, so a page already open keeps running the version
     // it loaded, and the next visit (or reload) opens the new one.
