@@ -137,6 +137,22 @@ def test_a_reload_with_no_connection_opens_the_start_page_and_the_game(browser: 
         phone.context.close()
 
 
+def test_a_first_visit_by_a_shared_link_opens_offline_with_the_start_page(
+        phone: Phone, second_phone: Phone) -> None:
+    page = start(phone, "Australian 500", FOUR)
+    scorer_link = page.get_by_role("link", name="Scorer link").get_attribute("href")
+    other = second_phone.open(scorer_link or "")  # this phone's first visit
+    other.wait_for_selector("#entry")
+    controlled(other)
+    until(other, """() => caches.open('sk-api').then((c) => c.match('/api/v1/variants'))
+        .then((reply) => reply !== undefined)""")
+    second_phone.context.set_offline(True)
+    other.reload()
+    other.wait_for_selector("#entry")
+    other.goto(f"{second_phone.base}/#/")
+    other.wait_for_selector("text=Start the game")
+
+
 # -- the outbox: hands entered offline ------------------------------------------------------------
 
 def bodies(hands: list[dict[str, Any]]) -> list[tuple[str, int, list[int]]]:
