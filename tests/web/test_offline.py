@@ -109,6 +109,24 @@ def test_the_cache_name_follows_the_content_of_the_shell(tmp_path: Path,
     assert name and renamed and name.group() != renamed.group()
 
 
+def test_a_new_version_is_picked_up_on_the_next_visit(phone: Phone, tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    static = tmp_path / "static"
+    shutil.copytree(web.STATIC, static)
+    monkeypatch.setattr(web, "STATIC", static)  # the files the worker's cache is named after
+    page = phone.open()
+    page.wait_for_selector("text=Start the game")
+    controlled(page)
+    shells = "() => caches.keys().then((names) => names.filter((n) => n.startsWith('sk-shell-')))"
+    [before] = until(page, shells)
+    (static / "app.css").write_text((static / "app.css").read_text() + "\n/* v2 */\n")
+    page.reload()  # the next visit: the browser sees a new /sw.js and installs it
+    page.wait_for_selector("text=Start the game")
+    after = until(page, f"() => ({shells})().then((names) => "
+                        f"names.length === 1 && names[0] !== '{before}' ? names : null)")
+    assert after[0].startswith("sk-shell-")  # the old shell's cache is gone
+
+
 @pytest.mark.parametrize("size", PHONES)
 def test_a_reload_with_no_connection_opens_the_start_page_and_the_game(browser: Any, server: str,
                                                                        size: str) -> None:
