@@ -12,7 +12,7 @@ from marshmallow import fields, validate
 from scorekeeper.limits import MAX_CHANGES, MAX_HANDS
 from scorekeeper.rules.base import FAMILIES, REFEREES
 from scorekeeper.rules.errors import RULES
-from scorekeeper.rules.reasons import END_REASONS, REASONS
+from scorekeeper.rules.reasons import END_REASONS, REASONS, RULINGS
 from scorekeeper.tournaments.options import MAX_TEAMS
 
 MAX_SEAT = 63
@@ -400,6 +400,22 @@ class ReasonSchema(Strict):
                                                              "partner": None, "alone": None}}})
 
 
+class RulingReasonSchema(Strict):
+    """One line of a referee's explanation as a code and its parameters."""
+
+    code = fields.Str(required=True, validate=validate.OneOf(sorted(RULINGS)), metadata={
+        "description": "the same whatever the language of `explanation`. The codes:\n"
+                       + "\n".join(f"- `{code}`: {why}" for code, why in sorted(RULINGS.items()))})
+    params = fields.Dict(keys=fields.Str(), values=fields.Raw(allow_none=True), required=True,
+                         metadata={"description": "what the sentence names: seats, cards and "
+                                                  "suits by their codes, bids, points"})
+
+
+def ruling_reasons() -> fields.List[Any]:
+    return fields.List(fields.Nested(RulingReasonSchema), required=True, metadata={
+        "description": "one per line of `explanation`, in the same order"})
+
+
 class HandPreviewSchema(HandInputSchema):
     """What recording a hand gives (or would give: POST .../hands/preview)."""
 
@@ -599,6 +615,7 @@ class TrickRulingSchema(Strict):
     explanation = fields.List(fields.Str(), required=True, metadata={"example": [
         "Hearts are trumps.", "The jack of diamonds is the left bower in hearts, a trump.",
         "Seat 2 wins the trick with the jack of diamonds."]})
+    reasons = ruling_reasons()
 
 
 class AuctionRequestSchema(RefereeSchema):
@@ -640,6 +657,7 @@ class AuctionRulingSchema(Strict):
     calls = fields.List(fields.Nested(CallSchema), required=True,
                         metadata={"description": "each call judged, up to the first illegal one"})
     explanation = fields.List(fields.Str(), required=True)
+    reasons = ruling_reasons()
 
 
 class DealRequestSchema(RefereeSchema):
@@ -650,6 +668,7 @@ class DealRequestSchema(RefereeSchema):
 class DealRulingSchema(Strict):
     redeal = fields.Bool(required=True)
     explanation = fields.List(fields.Str(), required=True)
+    reasons = ruling_reasons()
 
 
 class MeldRequestSchema(RefereeSchema):
@@ -664,6 +683,7 @@ class MeldRulingSchema(Strict):
         "description": "what the meld scores (0 when not a meld)", "example": 20})
     explanation = fields.List(fields.Str(), required=True, metadata={"example": [
         "A run of hearts: A, 2, 3. The ace is low.", "Worth 20 points (15 + 2 + 3)."]})
+    reasons = ruling_reasons()
 
 
 # -- tournaments --------------------------------------------------------------------------------

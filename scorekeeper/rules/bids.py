@@ -8,8 +8,9 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from scorekeeper.rules.base import BidSpec
-from scorekeeper.rules.cards import SUIT_SYMBOLS, SUITS
+from scorekeeper.rules.cards import SUITS
 from scorekeeper.rules.errors import RuleViolation
+from scorekeeper.rules.sentences import SUIT_SYMBOLS
 
 DENOMINATIONS: tuple[str, ...] = (*SUITS, "NT")  # Avondale order, spades lowest
 
@@ -123,14 +124,9 @@ def fractional_bids(values: Mapping[str, Any]) -> tuple[Bid, ...]:
 
 
 class UnknownBid(RuleViolation):
-    """A code that is no bid of the variant at all (not a call anybody could make)."""
-
-    def __init__(self, message: str, field: str | None = None) -> None:
-        super().__init__(message, field, rule="unknown_bid")
+    """A code that is no bid of the variant at all (not a call anybody could make): an
+    `unknown_bid` refusal."""
 
 
 class DisabledBid(RuleViolation):
-    """A real bid that this game's options leave out."""
-
-    def __init__(self, message: str, field: str | None = None) -> None:
-        super().__init__(message, field, rule="bid_disabled")
+    """A real bid that this game's options leave out: a `bid_disabled` refusal."""

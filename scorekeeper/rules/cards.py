@@ -11,12 +11,10 @@ from dataclasses import dataclass, field
 
 from scorekeeper.rules.base import in_words
 from scorekeeper.rules.errors import RuleViolation
+from scorekeeper.rules.sentences import card_name
 
 # Suits in bidding order (lowest first), as in the Avondale table.
 SUITS: tuple[str, ...] = ("S", "C", "D", "H")
-SUIT_SYMBOLS: dict[str, str] = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
-SUIT_NAMES: dict[str, str] = {"S": "spades", "C": "clubs", "D": "diamonds", "H": "hearts"}
-SUIT_NAME: dict[str, str] = {"S": "spade", "C": "club", "D": "diamond", "H": "heart"}
 RED: frozenset[str] = frozenset({"D", "H"})
 # The other suit of the same colour: where the left bower (petit bord) comes from.
 SAME_COLOUR: dict[str, str] = {"S": "C", "C": "S", "D": "H", "H": "D"}
@@ -24,13 +22,7 @@ SAME_COLOUR: dict[str, str] = {"S": "C", "C": "S", "D": "H", "H": "D"}
 # Every rank from high to low in a plain suit; 13, 12 and 11 exist only in the 6-player deck.
 RANKS: tuple[str, ...] = ("A", "K", "Q", "J", "13", "12", "11",
                           "10", "9", "8", "7", "6", "5", "4", "3", "2")
-RANK_NAMES: dict[str, str] = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "13": "thirteen",
-                              "12": "twelve", "11": "eleven", "10": "ten", "9": "nine",
-                              "8": "eight", "7": "seven", "6": "six", "5": "five", "4": "four",
-                              "3": "three", "2": "two"}
 JOKERS: tuple[str, ...] = ("JK", "JKR", "JKB")
-JOKER_NAMES: dict[str, str] = {"JK": "the joker", "JKR": "the red joker",
-                               "JKB": "the black joker"}
 
 
 @dataclass(frozen=True)
@@ -51,9 +43,7 @@ class Card:
     @property
     def name(self) -> str:
         """The card in words: 'the jack of diamonds', 'the joker'."""
-        if self.suit is None:
-            return JOKER_NAMES[self.rank]
-        return f"the {RANK_NAMES[self.rank]} of {SUIT_NAMES[self.suit]}"
+        return card_name(self.code)
 
     def __str__(self) -> str:
         return self.code
@@ -96,17 +86,14 @@ ONE_JOKER = Jokers()
 def parse_card(text: object, field: str = "card") -> Card:
     """Read a card in the project's notation; RuleViolation naming `field` if it is not one."""
     if not isinstance(text, str):
-        raise RuleViolation("a card is written rank then suit, such as 10D or JS", field,
-                            rule="card_notation")
+        raise RuleViolation("card_notation", field)
     code = text.strip().upper()
     if code in JOKERS:
         return Card(code)
     rank, suit = code[:-1], code[-1:]
     rank = "10" if rank == "T" else rank
     if suit not in SUITS or rank not in RANKS:
-        raise RuleViolation(
-            f"{text!r} is not a card: write rank then suit, such as 10D, JS or AH (jokers JK, "
-            "JKR, JKB)", field, rule="card_notation")
+        raise RuleViolation("card_notation.text", field, text=text)
     return Card(rank, suit)
 
 

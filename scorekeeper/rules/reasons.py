@@ -89,3 +89,17 @@ REASONS: Final[Mapping[str, str]] = MappingProxyType({
     # written otherwise, or a hand stored before reasons were kept (revision 0007)
     "as_recorded": "a line of the explanation as it was recorded, kept word for word",
 })
+
+
+# Every line a referee's ruling can say (the trick, auction, deal and meld referees): its stable
+# code and what it says. The spec's enum of RulingReason.code is made from this table.
+RULINGS: Final[Mapping[str, str]] = MappingProxyType({
+    # -- the trick referee (rules/tricks.py, rules/variants/cinquecento.py) ---------------------
+
+    # -- the auction referee (rules/auction.py) -------------------------------------------------
+
+    # -- the deal referee (rules/deal.py) -------------------------------------------------------
+
+    # -- the meld referee (rules/variants/rummy.py) ---------------------------------------------
+
+})

@@ -18,9 +18,6 @@ from scorekeeper.rules.cards import (
     RANKS,
     RED,
     SAME_COLOUR,
-    SUIT_NAME,
-    SUIT_NAMES,
-    SUIT_SYMBOLS,
     SUITS,
     Card,
     Jokers,
@@ -29,6 +26,7 @@ from scorekeeper.rules.cards import (
 )
 from scorekeeper.rules.contract import ContractVariant
 from scorekeeper.rules.errors import RuleViolation
+from scorekeeper.rules.sentences import SUIT_NAME, SUIT_NAMES, SUIT_SYMBOLS
 
 # The anti-megatrump comes from the suit opposite the trumps: hearts/spades, diamonds/clubs.
 OPPOSITE: dict[str, str] = {"H": "S", "S": "H", "D": "C", "C": "D"}

@@ -105,9 +105,8 @@ def check_export(data: Mapping[str, Any]) -> CheckedGame:
         try:
             result = variant.score_hand(table, state, entry["input"])
         except RuleViolation as violation:
-            raise RuleViolation(f"hand {i + 1}: {violation.message}",
-                                f"{where}.input.{violation.field}",
-                                rule=violation.rule) from violation
+            raise violation.within("import_hand", f"{where}.input.{violation.field}",
+                                   hand=i + 1) from violation
         if list(result.deltas) != entry["deltas"] or list(result.state.scores) != entry["scores"]:
             raise RuleViolation(f"hand {i + 1} scores {list(result.deltas)} under the rules, not "
                                 f"the exported {entry['deltas']}", f"{where}.deltas",

@@ -24,9 +24,10 @@ from scorekeeper.rules.base import (
     Table,
     race_hand,
 )
-from scorekeeper.rules.cards import RANK_NAMES, SUIT_NAMES, Card, parse_card
+from scorekeeper.rules.cards import Card, parse_card
 from scorekeeper.rules.errors import RuleViolation
 from scorekeeper.rules.reasons import Reason
+from scorekeeper.rules.sentences import RANK_NAMES, SUIT_NAMES
 
 # Card values; an ace low in a run is worth the ace_low_points option instead.
 VALUES: dict[str, int] = {"A": 15, "K": 10, "Q": 10, "J": 10, "10": 10, "9": 9, "8": 8, "7": 7,
