@@ -97,8 +97,22 @@ RULINGS: Final[Mapping[str, str]] = MappingProxyType({
     # -- the trick referee (rules/tricks.py, rules/variants/cinquecento.py) ---------------------
 
     # -- the auction referee (rules/auction.py) -------------------------------------------------
+    "call_illegal": "the first call the auction does not allow, and why (`why`: a refusal)",
+    "calls_not_judged": "calls came after the first one not allowed, and were not judged",
+    "auction_passed_out": "the auction is over and everybody passed: the hand is passed out",
+    "auction_won": "the auction is over: the seat that won it and its bid",
+    "bid_standing": "the auction goes on: the standing bid and the seat that made it",
+    "no_bid_yet": "the auction goes on and nobody has bid yet",
+    "kitty_face_up": "kitty cards turned face up by the bidding (option visible_kitty)",
+    "next_only_pass": "the seat to call next may only pass",
+    "next_must_bid": "the seat to call next must bid (dealer-must-bid): the lowest bid allowed",
+    "next_must_bid_only": "the seat to call next must bid, and one bid only is allowed",
+    "next_may_bid": "the seat to call next may pass or bid: the lowest bid allowed",
+    "next_may_bid_only": "the seat to call next may pass or make the one bid allowed",
 
     # -- the deal referee (rules/deal.py) -------------------------------------------------------
+    "deal_stands": "the hand holds a card that keeps the deal (the first such card)",
+    "redeal_no_honours": "the hand holds no face card, joker or ace: it is dealt again",
 
     # -- the meld referee (rules/variants/rummy.py) ---------------------------------------------
 

@@ -44,6 +44,7 @@ def auction(variant: ContractVariant, table: Table, body: Mapping[str, Any]) -> 
         "calls": [{"seat": c.seat, "call": c.call, "legal": c.legal,
                    "kitty_face_up": c.kitty_face_up} for c in ruling.calls],
         "explanation": list(ruling.explanation),
+        "reasons": [reason.to_dict() for reason in ruling.reasons],
     }
 
 
@@ -52,7 +53,8 @@ def deal(rule: DealRule) -> Judge:
 
     def judge(variant: ContractVariant, table: Table, body: Mapping[str, Any]) -> dict[str, Any]:
         ruling = adjudicate_deal(variant, table, body["cards"], rule)
-        return {"redeal": ruling.redeal, "explanation": list(ruling.explanation)}
+        return {"redeal": ruling.redeal, "explanation": list(ruling.explanation),
+                "reasons": [reason.to_dict() for reason in ruling.reasons]}
 
     return judge
 

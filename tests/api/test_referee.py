@@ -10,6 +10,8 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
+from scorekeeper.rules.reasons import RULINGS, Reason
+from scorekeeper.rules.sentences import render_all
 from tests.api.helpers import API, assert_error, snapshot
 
 CASES = Path(__file__).parent.parent / "rules" / "cases"
@@ -279,3 +281,18 @@ def test_deck_changing_options_need_four_players(client: FlaskClient) -> None:
         "sides": [{"name": "A", "players": ["Ann"]}, {"name": "B", "players": ["Bo"]},
                   {"name": "C", "players": ["Cy"]}]})
     assert_error(response, 422, "options.second_joker")
+
+
+@pytest.mark.parametrize(("path", "body"), [
+    ("auction", {"variant": "australian-500", "dealer": 0, "calls": ["pass", "6H", "MIS"]}),
+    ("auction", {"variant": "australian-500", "options": {"visible_kitty": True}, "dealer": 3,
+                 "calls": ["6S", "8S", "pass", "pass", "9H"]}),
+    ("deal", {"variant": "quebec-500", "cards": QUEBEC_NOTHING}),
+    ("deal", {"variant": "quebec-500", "cards": [*QUEBEC_NOTHING[:9], "JKB"]}),
+])
+def test_auction_and_deal_rulings_carry_their_reasons(client: FlaskClient, path: str,
+                                                      body: dict[str, Any]) -> None:
+    reply = client.post(f"{API}/adjudicate/{path}", json=body).get_json()
+    reasons = [Reason.from_dict(reason) for reason in reply["reasons"]]
+    assert all(reason.code in RULINGS for reason in reasons)
+    assert list(render_all(reasons)) == reply["explanation"]

@@ -183,12 +183,11 @@ AUCTION = AuctionRules(inkle_calls=2)
 
 def check_options(options: Mapping[str, OptionValue]) -> None:
     if options.get("anti_megatrump") and not options.get("megatrump"):
-        raise RuleViolation("option anti_megatrump needs option megatrump: the anti-megatrump "
-                            "is defined against the megatrump", "options.anti_megatrump",
-                            rule="option_clash")
+        raise RuleViolation("option_clash.anti_megatrump", "options.anti_megatrump",
+                            options=["anti_megatrump", "megatrump"])
     if options.get("j5") and options.get("fractional_bidding"):
-        raise RuleViolation("J5 bids have no fractional form: switch off j5 or "
-                            "fractional_bidding", "options.j5", rule="option_clash")
+        raise RuleViolation("option_clash.j5_fractional", "options.j5",
+                            options=["j5", "fractional_bidding"])
 
 
 def deck(options: Mapping[str, OptionValue], players: int) -> frozenset[Card]:

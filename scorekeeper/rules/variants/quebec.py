@@ -8,9 +8,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from scorekeeper.rules.base import OptionSpec, OptionValue
-from scorekeeper.rules.cards import SUITS, Card, Jokers, capital, deck_of, suit_cards
+from scorekeeper.rules.cards import SUITS, Card, Jokers, deck_of, suit_cards
 from scorekeeper.rules.contract import ContractVariant
 from scorekeeper.rules.deal import DealRuling
+from scorekeeper.rules.reasons import Reason
 from scorekeeper.rules.referees import CONTRACT
 from scorekeeper.rules.referees import deal as deal_referee
 from scorekeeper.rules.variants import australian
@@ -49,10 +50,11 @@ def redeal_without_honours(variant: ContractVariant, hand: Sequence[Card]) -> De
     """RULES.md quebec-500: a player with no face card, no joker and no ace gets a new deal."""
     honours = [card for card in hand if card.is_joker or card.rank in HONOURS]
     if honours:
-        name = variant.jokers.name(honours[0])
-        return DealRuling(False, (f"{capital(name)} is enough: the deal stands.",))
-    return DealRuling(True, ("No face card, no joker and no ace in this hand: the cards are "
-                             "shuffled and dealt again.",))
+        first = honours[0].code
+        called = variant.jokers.names.get(first)
+        card: str | dict[str, str] = first if called is None else {"code": first, "called": called}
+        return DealRuling(False, (Reason("deal_stands", {"card": card}),))
+    return DealRuling(True, (Reason("redeal_no_honours"),))
 
 
 VARIANT = ContractVariant(
