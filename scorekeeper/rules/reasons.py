@@ -115,5 +115,14 @@ RULINGS: Final[Mapping[str, str]] = MappingProxyType({
     "redeal_no_honours": "the hand holds no face card, joker or ace: it is dealt again",
 
     # -- the meld referee (rules/variants/rummy.py) ---------------------------------------------
+    "not_a_meld": "the cards are not a meld; flaw says why: too_few, only_jokers, "
+                  "set_suit_twice, set_size, mixed, run_rank_twice, run_too_long, "
+                  "ace_both_ends or not_in_sequence",
+    "meld_set": "the cards are a set of one rank",
+    "meld_set_jokers": "the cards are a set of one rank, with jokers standing in",
+    "meld_run": "the cards are a run of one suit, its ranks from low to high (a joker standing "
+                "in where marked)",
+    "meld_run_ace_low": "the cards are a run of one suit with the ace low (A-2-3)",
+    "meld_worth": "what the meld is worth: the points of each card, added up",
 
 })

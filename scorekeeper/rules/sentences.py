@@ -31,6 +31,21 @@ JOKER_NAMES: Final[Mapping[str, str]] = {"JK": "the joker", "JKR": "the red joke
                                          "JKB": "the black joker"}
 NUMBER_WORDS: Final[Sequence[str]] = ("no", "one", "two", "three", "four", "five", "six",
                                       "seven", "eight", "nine", "ten")
+RANK_PLURALS: Final[Mapping[str, str]] = {rank: "sixes" if rank == "6" else f"{name}s"
+                                         for rank, name in RANK_NAMES.items()}
+# Why cards are not a meld (rules/variants/rummy.read_meld gives the code).
+MELD_FLAWS: Final[Mapping[str, str]] = {
+    "too_few": "a meld has at least 3 cards",
+    "only_jokers": "a meld needs at least one card that is not a joker",
+    "set_suit_twice": "a set has each suit at most once",
+    "set_size": "a set has 3 or 4 cards",
+    "mixed": "the cards are neither all of one rank (a set) nor all of one suit (a run)",
+    "run_rank_twice": "a run has each rank once",
+    "run_too_long": "a run has at most 13 cards: the ace is high or low, never both",
+    "ace_both_ends": "the cards are not in sequence; the ace is high (Q-K-A) or low (A-2-3), "
+                     "never both (K-A-2 is not a run)",
+    "not_in_sequence": "the cards are not in sequence",
+}
 
 TEMPLATES: Final[Mapping[str, str]] = {
     "contract_made": "{bid_name} made by {declarers:who}: +{points}",
@@ -96,6 +111,12 @@ TEMPLATES: Final[Mapping[str, str]] = {
                          "and dealt again.",
 
     # -- the meld referee (rules/variants/rummy.py) ---------------------------------------------
+    "not_a_meld": "{cards:cards} is not a meld: {flaw:meld_flaw}.",
+    "meld_set": "A set of {count} {rank:rank_plural}.",
+    "meld_set_jokers": "A set of {count} {rank:rank_plural} ({jokers:jokers} standing in).",
+    "meld_run": "A run of {suit:suit}: {places:run}.",
+    "meld_run_ace_low": "A run of {suit:suit}: {places:run}. The ace is low.",
+    "meld_worth": "Worth {points} points ({values:sum}).",
 
 }
 
@@ -187,6 +208,27 @@ def suit_name(code: str) -> str:
     return "no-trumps" if code == "NT" else SUIT_NAMES[code]
 
 
+def cards_shown(codes: Sequence[str]) -> str:
+    """'AH 2H 3H': cards as entered, one after the other."""
+    return " ".join(str(code) for code in codes)
+
+
+def decks_phrase(n: int) -> str:
+    """'one deck', '2 decks'."""
+    return "one deck" if n == 1 else f"{n} decks"
+
+
+def jokers_phrase(n: int) -> str:
+    """'1 joker', '2 jokers'."""
+    return f"{n} joker{'s' if n != 1 else ''}"
+
+
+def run_places(places: Sequence[Mapping[str, Any]]) -> str:
+    """'A, 2 (a joker), 3': a run's ranks from low to high, saying where a joker stands in."""
+    return ", ".join(f"{place['rank']} (a joker)" if place["joker"] else str(place["rank"])
+                     for place in places)
+
+
 PHRASES: Final[Mapping[str, Callable[[Any], str]]] = {
     "tricks": tricks_phrase, "signed": signed, "who": who, "and": joined, "or": either,
     "list": lambda items: ", ".join(str(item) for item in items),
@@ -194,6 +236,10 @@ PHRASES: Final[Mapping[str, Callable[[Any], str]]] = {
     "card": card_written, "card_name": card_name, "card_name_capital": card_name_capital,
     "call": call_said, "kitty_cards_are": kitty_cards_are, "quoted": quoted,
     "forms": table_forms,
+    "cards": cards_shown, "decks": decks_phrase, "jokers": jokers_phrase,
+    "rank_plural": lambda rank: RANK_PLURALS[rank], "meld_flaw": lambda flaw: MELD_FLAWS[flaw],
+    "run": run_places, "sum": lambda values: " + ".join(str(v) for v in values),
+    "number": lambda n: f"{n:,}",
     "refusal": lambda inner: refusal(inner["says"], inner["params"])}
 
 
@@ -349,9 +395,85 @@ REFUSALS: Final[Mapping[str, str]] = {
     # -- Cinquecento (rules/variants/cinquecento.py) ---------------------------------------------
 
     # -- Rummy 500 (rules/variants/rummy.py) -----------------------------------------------------
+    "option_for_table.rummy_decks": "one deck cannot deal {cards} cards to each of {players} "
+                                    "players: play with two decks",
+    "unknown_key.rummy_hand": "{key} is not part of a {variant_name} hand: give each player's "
+                              "melds, lay-offs and hand under players",
+    "unknown_key.rummy_player": "{key} is not part of a player's hand: melds, layoffs, hand, "
+                                "went_out, discard (or meld_points and hand_points)",
+    "entry_form.rummy_players": "players must list what each of the {players} players did, in "
+                                "order",
+    "entry_form.rummy_player": "each player is an object: melds, layoffs, hand (or meld_points "
+                               "and hand_points)",
+    "entry_form.went_out": "went_out must be true or false",
+    "entry_form.rummy_points": "{key} must be a whole number of points, 0 or more",
+    "entry_form.rummy_list": "{key} must be a list",
+    "entry_form.meld": "a meld is a list of cards",
+    "entry_form.layoff": 'a lay-off is {{"card": card, "onto": [player index, meld index]}}',
+    "entry_form.meld_cards": "cards must be a list of cards",
+    "entry_mixed_ways": "every player of a hand is entered the same way: all with their cards, "
+                        "or all with counted points",
+    "entry_both_ways.rummy": "give a player's cards or counted points, not both ({cards} and "
+                             "{points})",
+    "rummy_points_sum": "the points add up to {total}, more than the {value} the cards in play "
+                        "are worth",
+    "went_out_cards.cards_left": "a player who went out has no cards left in hand",
+    "went_out_cards.no_cards": "a player with no cards left in hand went out",
+    "one_goes_out": "only one player goes out in a hand, and player {out} already did",
+    "going_out_meld": "a player cannot go out without melding or laying off a card",
+    "meld_invalid": "{cards:cards} is not a meld: {flaw:meld_flaw}",
+    "meld_invalid.layoff": "with {laid:list} laid off onto it, {cards:cards} is no longer a meld: "
+                           "{flaw:meld_flaw}",
+    "layoff_onto": "there is no meld {meld} of player {player} to lay off onto",
+    "discard_not_out": "only the player who went out names a final discard",
+    "boathouse_discard": "under the boathouse rule going out takes a final discard: name it "
+                         "(discard)",
+    "card_not_in_deck.rummy": "{card} is not in a Rummy 500 deck (ranks A K Q J 10 … 2)",
+    "card_not_in_deck.rummy_jokers": "there are no jokers in this game (option jokers is off)",
+    "card_repeated.rummy": "{card} appears more often than {decks:decks} holds",
+    "card_repeated.rummy_jokers": "there are only {jokers} jokers in {decks:decks}",
 
     # -- tournaments (tournaments/, services/tournaments.py) -------------------------------------
+    "option_value.quebec_games": 'give the games per match as {{"qualifying": n, "knockout": '
+                                 'n}}',
+    "option_value.stage_games": "games per {stage} match must be 1 to {most}",
+    "knockout_odd": "a knockout match is best of an odd number of games",
+    "unknown_format": "there is no format {key!r}; the formats are {known:list}",
+    "format_variant": "the {format} format is for {variants:or}, not {variant_name}",
+    "team_count": "a {format} tournament needs {least} to {most} teams",
+    "team_name_twice": "two teams are called {name!r}",
+    "player_twice": "{player} is listed twice: a player plays in one team",
+    "team_size": "every team has the same number of players, {sizes:or} in this variant",
+    "team_size.rummy_tables": "at Rummy tables everyone plays alone: one player a team",
+    "swiss_rounds": "{teams} teams can play at most {most} Swiss rounds without a rematch",
+    "entry_form.match_scores": "give one score for each of the {count} teams of this match, in "
+                               "its order",
+    "entry_form.table_scores": "give one score for each of the {count} players of this match, in "
+                               "its order",
+    "game_needs_winner": "a game needs a winner: equal scores do not decide it, play another deal",
+    "deal_scores": "a game here is one deal (option game_unit is deal): report its scores",
+    "linked_game_twice": "game {game} was already reported in this tournament",
+    "linked_game_missing": "there is no game {game}",
+    "linked_game_variant": "game {game} is {variant}, not {expected}",
+    "linked_game_unfinished": "game {game} is still being played",
+    "linked_game_players": "game {game} was not played by {team} (its sides have other players)",
+    "linked_game_players.extra": "game {game} had other players besides this match's",
 
     # -- a game as a whole: imports, backups (services/) -----------------------------------------
+    "date_time": "{text!r} is not a date and time (ISO 8601)",
+    "date_time.offset": "{text!r} has no offset: write Z (UTC) or +hh:mm",
+    "date_time.range": "{text!r} is not between 1970 and 2999 (UTC)",
+    "export_format": "this is not a scorekeeper game export (format {format})",
+    "hand_numbering": "hands are numbered 1, 2, ...: expected {number}",
+    "game_over": "the game was over before this hand",
+    "export_mismatch.hand": "hand {hand} scores {deltas} under the rules, not the exported "
+                            "{exported}",
+    "export_mismatch.outcome": "the hands give {expected}, not the exported {exported}",
+    "history_limit": "a game of {hands:number} hands keeps at most {most:number} history "
+                     "entries, so that its remaining hands can still be recorded and exported",
+    "backup_consistent.not_drawn": "a tournament not drawn yet has no games, scorers or advances",
+    "backup_consistent.rebuild": "its reported games and advances do not rebuild it (advances "
+                                 "{advances} of {recorded}, {stale} games that fit no match)",
+    "backup_consistent.link": "it links game {game}, which is not in the backup",
 
 }
