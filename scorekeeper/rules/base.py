@@ -62,12 +62,9 @@ class OptionSpec:
 
 
 def resolve_options(specs: tuple[OptionSpec, ...], given: Mapping[str, object],
-                    fmt: str | None = None, *, owner: str | None = None) -> dict[str, OptionValue]:
+                    fmt: str | None = None) -> dict[str, OptionValue]:
     """Fill in defaults and check every given option; unknown names are refused, as options of
-    the variant or, when `fmt` names one, of that tournament format. (`owner`, "the <fmt>
-    format", is the older way of naming the format, read until its callers pass `fmt`.)"""
-    if fmt is None and owner is not None:
-        fmt = owner.removeprefix("the ").removesuffix(" format")
+    the variant or, when `fmt` names one, of that tournament format."""
     by_name = {spec.name: spec for spec in specs}
     for name in given:
         if name not in by_name:
