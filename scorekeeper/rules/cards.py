@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from scorekeeper.rules.base import in_words
 from scorekeeper.rules.errors import RuleViolation
 from scorekeeper.rules.sentences import card_name
 
@@ -53,16 +52,19 @@ class Card:
 class Jokers:
     """A game's jokers and trump cards as its players know them: which jokers, highest first
     (each a trump in every contract; Five-Hundred++'s second_joker replaces them), their names at
-    the table, what is said when one wins a trick, and how a joker led at no-trumps names its
-    suit. A variant module declares its own; ONE_JOKER, Australian 500's, is the default."""
+    the table, what the trick referee rules when one wins a trick, and how a joker led at
+    no-trumps names its suit. A variant module declares its own; ONE_JOKER, Australian 500's, is
+    the default. The words are rendered in rules/sentences.py from codes and these names."""
 
     cards: tuple[Card, ...] = (Card("JK"),)
     # By code: a joker's name at the table (else the card's own name) ...
     names: Mapping[str, str] = field(default_factory=dict, hash=False)
-    # ... and what is said when it wins a trick (else "<name> is the highest trump.").
+    # ... and the ruling (a code of reasons.RULINGS) when it wins a trick (else
+    # trick_joker_wins); a joker below the first is ruled the highest after the one above it.
     wins: Mapping[str, str] = field(default_factory=dict, hash=False)
-    only_trumps: str = "the joker is the only trump"  # at no-trumps
-    left_bower: str = "the left bower"  # the jack of the other suit of the trumps' colour
+    # The left bower's role (sentences.ROLE_NAMES): the jack of the other suit of the trumps'
+    # colour.
+    left_bower: str = "left_bower"
     # A joker led at no-trumps must name a suit not yet led this hand.
     names_a_new_suit: bool = True
 
@@ -70,14 +72,12 @@ class Jokers:
         """A card by its name at this game's table: 'la blanche', 'the jack of diamonds'."""
         return self.names.get(card.code, card.name)
 
-    @property
-    def written(self) -> str:
-        """'one joker, written JK'; 'two jokers, JKB (la blanche) and JKR (le bonhomme)'."""
-        each = [card.code if card.code not in self.names else
-                f"{card.code} ({self.names[card.code]})" for card in self.cards]
-        if len(each) == 1:
-            return f"one joker, written {each[0]}"
-        return f"{in_words(len(each))} jokers, {' and '.join(each)}"
+    def called(self, card: Card) -> str | dict[str, str]:
+        """A card as a parameter of a sentence (`{card:card_name}`): its code, or for a card the
+        table names itself {"code": ..., "called": ...}."""
+        if card.code in self.names:
+            return {"code": card.code, "called": self.names[card.code]}
+        return card.code
 
 
 ONE_JOKER = Jokers()

@@ -46,6 +46,27 @@ MELD_FLAWS: Final[Mapping[str, str]] = {
                      "never both (K-A-2 is not a run)",
     "not_in_sequence": "the cards are not in sequence",
 }
+# The trick referee's words for what a card is in a contract (tricks.Roles), and the quebec-500
+# table's name for the left bower.
+ROLE_NAMES: Final[Mapping[str, str]] = {
+    "joker": "the joker", "anti_joker": "the anti-joker", "megatrump": "the megatrump",
+    "anti_megatrump": "the anti-megatrump", "right_bower": "the right bower",
+    "left_bower": "the left bower", "petit_bord": "the petit bord", "bowers": "the bowers"}
+# Cinquecento's suits by the names its entries use (the Italian deck's and the French deck's),
+# each as said and as one card of it.
+ITALIAN_SUIT_NAMES: Final[Mapping[str, str]] = {
+    "coins": "coins", "cups": "cups", "swords": "swords", "clubs": "clubs", "hearts": "hearts",
+    "diamonds": "diamonds", "spades": "spades"}
+ITALIAN_SUIT_NAME: Final[Mapping[str, str]] = {
+    "coins": "coin", "cups": "cup", "swords": "sword", "clubs": "club", "hearts": "heart",
+    "diamonds": "diamond", "spades": "spade"}
+# The Italian deck's ranks (Re, Cavallo, Fante for king, queen, jack).
+ITALIAN_RANK_NAMES: Final[Mapping[str, str]] = {
+    "A": "ace", "3": "three", "R": "re", "C": "cavallo", "F": "fante", "7": "seven", "6": "six",
+    "5": "five", "4": "four", "2": "two"}
+# What each referee judges ("Cinquecento has no auction to judge").
+JUDGED: Final[Mapping[str, str]] = {"trick": "tricks", "auction": "auction", "deal": "deal",
+                                    "meld": "melds"}
 
 TEMPLATES: Final[Mapping[str, str]] = {
     "contract_made": "{bid_name} made by {declarers:who}: +{points}",
@@ -88,6 +109,47 @@ TEMPLATES: Final[Mapping[str, str]] = {
     "level_at_target": "{sides:and} are level at {score}: play on",
     "as_recorded": "{sentence}",
     # -- the trick referee (rules/tricks.py, rules/variants/cinquecento.py) ---------------------
+    "trick_trumps": "{trumps:Suit} are trumps.",
+    "trick_no_trumps": "No trumps: {jokers:only_trumps}.",
+    "trick_no_trumps_bid": "{bid_name} is played at no-trumps: {jokers:only_trumps}.",
+    "trick_no_trumps_j5": "{bid_name} is played at no-trumps with each jack above its ace; "
+                          "{jokers:only_trumps}.",
+    "trick_second_joker": "{joker:Card_name} is the joker {trumps:trumps_in}; "
+                          "{anti_joker:card_name} is the anti-joker.",
+    "trick_joker_led": "{card:Card_as} is led naming {suit:suit}.",
+    "trick_left_bower": "{card:Card_name} is {role:role} in {trumps:suit}, a trump.",
+    "trick_anti_megatrump": "{card:Card_name} is the anti-megatrump: it is a trump and a "
+                            "{suit:suit_one}.",
+    "trick_anti_joker_void": "Seat {seat} showed void in {suit:suit} earlier, so the anti-joker, "
+                             "played as a {suit:suit_one}, has no value.",
+    "trick_anti_joker_cancels": "The anti-joker cancels {cancelled:roles}.",
+    "trick_megatrumps_cancel": "The megatrump and the anti-megatrump cancel each other.",
+    "trick_highest_card": "{card:Card_name} is the highest card.",
+    "trick_highest_after": "{card:Card_name} is the highest trump after {after:card_name}, which "
+                           "was not played.",
+    "trick_megatrump_wins": "{card:Card_name} is the megatrump, the highest trump.",
+    "trick_joker_wins": "{card:Card_name} is the highest trump.",
+    "trick_role_wins": "{card:Card_name} is {role:role}, the highest trump in the trick.",
+    "trick_left_bower_wins": "{card:Card_name} is {role:role} in {trumps:suit}, the highest trump "
+                             "in the trick.",
+    "trick_highest_trump": "{card:Card_name} is the highest trump in the trick.",
+    "trick_suit_wins": "No trump was played, so the highest {suit:suit_one} wins: "
+                       "{card:card_name}.",
+    "trick_suit_wins_no_value": "No trump with value was played, so the highest {suit:suit_one} "
+                                "wins: {card:card_name}.",
+    "trick_anti_joker_led_void": "The anti-joker led has no value and nobody followed it, so the "
+                                 "first card after it sets the suit, and the highest "
+                                 "{suit:suit_one} wins: {card:card_name}.",
+    "trick_anti_card_wins": "Nothing with value follows the suit led, so the highest anti-card "
+                            "wins: {role:role}, {card:card_name}.",
+    "trick_won": "Seat {seat} wins the trick with {card:card_name}.",
+    "cinquecento_trumps": "{suit:Italian_suit} are trumps.",
+    "cinquecento_no_trumps": "No Marianna has been declared: there are no trumps.",
+    "cinquecento_trump_wins": "The highest trump wins.",
+    "cinquecento_suit_wins": "No trump was played, so the highest {suit:italian_suit_one} wins "
+                             "(A 3 R C F 7 6 5 4 2).",
+    "cinquecento_suit_led": "The highest {suit:italian_suit_one} wins (A 3 R C F 7 6 5 4 2).",
+    "cinquecento_won": "Seat {seat} wins the trick with {card:italian_card}.",
 
     # -- the auction referee (rules/auction.py) -------------------------------------------------
     "call_illegal": "Call {call} ({said:call} by seat {seat}) is not allowed: {why:refusal}.",
@@ -106,7 +168,7 @@ TEMPLATES: Final[Mapping[str, str]] = {
                          "{bid_name}).",
 
     # -- the deal referee (rules/deal.py) -------------------------------------------------------
-    "deal_stands": "{card:card_name_capital} is enough: the deal stands.",
+    "deal_stands": "{card:Card_name} is enough: the deal stands.",
     "redeal_no_honours": "No face card, no joker and no ace in this hand: the cards are shuffled "
                          "and dealt again.",
 
@@ -177,12 +239,6 @@ def card_name(card: str | Mapping[str, str]) -> str:
     return JOKER_NAMES[rank] if suit is None else f"the {RANK_NAMES[rank]} of {SUIT_NAMES[suit]}"
 
 
-def card_name_capital(card: str | Mapping[str, str]) -> str:
-    """'The jack of diamonds', 'La blanche': a card's name starting a sentence."""
-    name = card_name(card)
-    return name[:1].upper() + name[1:]
-
-
 def call_said(call: str) -> str:
     """'a pass', or the bid's code as called."""
     return "a pass" if call == "pass" else call
@@ -229,18 +285,81 @@ def run_places(places: Sequence[Mapping[str, Any]]) -> str:
                      for place in places)
 
 
+def capitalised(words: str) -> str:
+    """Words at the start of a sentence: 'the jack of diamonds' -> 'The jack of diamonds'."""
+    return words[:1].upper() + words[1:]
+
+
+def card_as(card: str | Mapping[str, str]) -> str:
+    """A card as the trick referee names it: by its role where that is what it is
+    ({"code": "JKB", "role": "anti_joker"}: 'the anti-joker'), else by its name (`card_name`)."""
+    if not isinstance(card, str) and card.get("role"):
+        return ROLE_NAMES[card["role"]]
+    return card_name(card)
+
+
+def trumps_in(code: str | None) -> str:
+    """'in hearts'; 'at no-trumps' for none."""
+    return "at no-trumps" if code in (None, "NT") else f"in {SUIT_NAMES[str(code)]}"
+
+
+def only_trumps(jokers: Sequence[str | Mapping[str, str]]) -> str:
+    """'the joker is the only trump'; 'la blanche and le bonhomme are the only trumps'."""
+    names = [card_name(joker) for joker in jokers]
+    return (f"{names[0]} is the only trump" if len(names) == 1
+            else f"{joined(names)} are the only trumps")
+
+
+def jokers_written(jokers: Sequence[str | Mapping[str, str]]) -> str:
+    """'one joker, written JK'; 'two jokers, JKB (la blanche) and JKR (le bonhomme)'."""
+    each = [joker if isinstance(joker, str) else
+            f"{joker['code']} ({joker['called']})" if joker.get("called") else joker["code"]
+            for joker in jokers]
+    if len(each) == 1:
+        return f"one joker, written {each[0]}"
+    return f"{in_words(len(each))} jokers, {joined(each)}"
+
+
+def partners_out(n: int) -> str:
+    """'1 partner sits', '2 partners sit' (out)."""
+    return "1 partner sits" if n == 1 else f"{n} partners sit"
+
+
+def italian_card(code: str) -> str:
+    """A Cinquecento card as canonical for its deck: 'R-coins' -> 'the re of coins'; the French
+    deck's 'KH' -> 'the king of hearts'."""
+    if "-" not in code:
+        return card_name(code)
+    rank, _, suit = code.partition("-")
+    return f"the {ITALIAN_RANK_NAMES[rank]} of {ITALIAN_SUIT_NAMES[suit]}"
+
+
 PHRASES: Final[Mapping[str, Callable[[Any], str]]] = {
     "tricks": tricks_phrase, "signed": signed, "who": who, "and": joined, "or": either,
     "list": lambda items: ", ".join(str(item) for item in items),
     "words": in_words, "suit": suit_name, "suit_one": lambda code: SUIT_NAME[code],
-    "card": card_written, "card_name": card_name, "card_name_capital": card_name_capital,
+    "card": card_written, "card_name": card_name,
     "call": call_said, "kitty_cards_are": kitty_cards_are, "quoted": quoted,
     "forms": table_forms,
     "cards": cards_shown, "decks": decks_phrase, "jokers": jokers_phrase,
     "rank_plural": lambda rank: RANK_PLURALS[rank], "meld_flaw": lambda flaw: MELD_FLAWS[flaw],
     "run": run_places, "sum": lambda values: " + ".join(str(v) for v in values),
     "number": lambda n: f"{n:,}",
-    "refusal": lambda inner: refusal(inner["says"], inner["params"])}
+    "refusal": lambda inner: refusal(inner["says"], inner["params"]),
+    # the trick referee (a capital for a value that starts its sentence)
+    "Card_name": lambda card: capitalised(card_name(card)), "card_as": card_as,
+    "Card_as": lambda card: capitalised(card_as(card)),
+    "Suit": lambda code: capitalised(suit_name(code)), "trumps_in": trumps_in,
+    "role": lambda code: ROLE_NAMES[code],
+    "roles": lambda codes: joined([ROLE_NAMES[code] for code in codes]),
+    "only_trumps": only_trumps, "jokers_written": jokers_written, "partners_out": partners_out,
+    "judged": lambda what: JUDGED[what],
+    # Cinquecento's suits and cards, by the names its entries use
+    "italian_suit": lambda suit: ITALIAN_SUIT_NAMES[suit],
+    "Italian_suit": lambda suit: capitalised(ITALIAN_SUIT_NAMES[suit]),
+    "italian_suit_one": lambda suit: ITALIAN_SUIT_NAME[suit],
+    "italian_suits": lambda suits: ", ".join(ITALIAN_SUIT_NAMES[suit] for suit in suits),
+    "italian_card": italian_card}
 
 
 class _Phrasing(string.Formatter):
@@ -389,10 +508,78 @@ REFUSALS: Final[Mapping[str, str]] = {
     "card_repeated.dealt": "{card} is in the hand twice",
 
     # -- tricks (rules/tricks.py) ----------------------------------------------------------------
+    "entry_form.led_before": 'led_before must list the suits led earlier this hand, such as '
+                             '["H", "S"]',
+    "entry_form.shown_void": '{field} must list the suits this player showed void in earlier, '
+                             'such as ["H", "S"]',
+    "entry_form.trick_plays": "plays must list the cards of the trick in the order they were "
+                              "played, the lead first",
+    "entry_form.trick_play": 'each play must be an object such as {{"seat": 0, "card": "10H"}}',
+    "unknown_key.trick_play": "a play has a seat, a card and optionally named_suit and "
+                              "shown_void; {key!r} is not part of it",
+    "trick_size": "a trick here has {expected} plays (everybody plays a card), not {given}",
+    "trick_size.alone": "a trick here has {expected} plays (in {bid_name} the bidder plays alone "
+                        "and {out:partners_out} out), not {given}",
+    "seat_range.play": "seat must be a seat from 0 to {last}",
+    "seat_repeated": "seat {seat} has already played to this trick",
+    "card_not_in_deck": "{card:card} is not in this deck: {variant_name} for {players} players "
+                        "uses {size} cards",
+    "card_not_in_deck.second_joker": "with the second joker the jokers are JKR and JKB, so there "
+                                     "is no {card}",
+    "card_not_in_deck.replaced": "{card:card} is not in this deck: the second joker replaces it",
+    "card_not_in_deck.joker": "{variant_name} has {jokers:jokers_written}, so there is no {card}",
+    "card_repeated.trick": "{card:card} has already been played to this trick",
+    "unknown_suit.named_suit": "named_suit must be one of {suits:or}",
+    "sitting_out": "in {bid_name} only the bidder's partners sit out, but seats {seats:and} are "
+                   "not partners",
+    "play_order": "play goes clockwise: after seat {after} comes seat {expected}, not seat "
+                  "{seat}",
+    "named_suit_trumps": "{card:card_name} is a trump in {trumps:suit}; it cannot be played as "
+                         "{named:suit}",
+    "named_suit_trumps.led": "{card:card_as} led leads trumps, {trumps:suit}; it cannot name "
+                             "{named:suit}",
+    "named_suit_missing": "{card:card_as} led at no-trumps must name the suit the others follow "
+                          "(named_suit)",
+    "named_suit_new": "{card:card_as} led must name a suit not yet led this hand, and "
+                      "{named:suit} have been led",
+    "named_suit_joker": "only a joker is played as a named suit, not {card:card}",
+    "revoke": "seat {seat} showed void in {suit:suit} earlier, so playing {card:card_name}, which "
+              "belongs to {suit:suit}, now is a revoke",
 
     # -- the referees (rules/referees.py, services/referee.py) -----------------------------------
+    "unknown_key.trump": "trump is for Cinquecento; the contract games name a contract",
+    "entry_missing.contract": "name the contract being played, such as 7H or MIS",
+    "no_referee": "{variant_name} has no {what:judged} to judge",
+    "no_referee.elsewhere": "{variant_name} has no {what:judged} to judge (the {what} referee is "
+                            "for {others:or})",
 
     # -- Cinquecento (rules/variants/cinquecento.py) ---------------------------------------------
+    "unknown_key.cinquecento_hand": "{key} is not part of a {variant_name} hand",
+    "entry_both_ways.captured": "give either the points or the captured cards, not both",
+    "entry_form.card_points": "points must list the card points of each of the {sides} sides, "
+                              "none negative",
+    "entry_missing.card_points": "a hand needs the card points of each side (points) or the cards "
+                                 "each side captured (captured)",
+    "card_points_sum": "the card points add up to {total}, but a hand has {expected}",
+    "entry_form.mariannas": "mariannas must list the Mariannas in the order declared",
+    "marianna_twice.count": "there are only {most:words} Mariannas in a hand, one per suit",
+    "entry_form.marianna": 'a Marianna is {{"side": side index, "suit": suit}}',
+    "side_range.marianna": "side must be a side index from 0 to {last}",
+    "unknown_suit.marianna": "the suits of this deck are {suits:italian_suits}",
+    "marianna_twice": "the Marianna of {suit:italian_suit} was already declared this hand",
+    "marianna_late": "no Marianna may be declared once the stock is exhausted",
+    "entry_form.captured": "captured must list the cards of each of the {sides} sides",
+    "entry_form.captured_side": "each side's captured cards are a list",
+    "card_repeated.captured": "{text} was captured twice",
+    "card_not_in_deck.cinquecento": "{text!r} is not a card of the {deck} Cinquecento deck (write "
+                                    "cards like {example})",
+    "unknown_suit.trump": "trump must be null (no Marianna yet) or one of {suits:italian_suits}",
+    "trick_size.cinquecento": "a trick here has {expected} plays, one per player",
+    "entry_form.cinquecento_play": 'each play is {{"seat": seat, "card": card}}',
+    "play_order.next": "play goes clockwise: after seat {after} comes seat {expected}",
+    "card_repeated.cinquecento_trick": "that card has already been played to this trick",
+    "unknown_key.cinquecento_trick": "{key} is not part of a {variant_name} trick (give the "
+                                     "trump)",
 
     # -- Rummy 500 (rules/variants/rummy.py) -----------------------------------------------------
     "option_for_table.rummy_decks": "one deck cannot deal {cards} cards to each of {players} "

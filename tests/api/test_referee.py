@@ -34,6 +34,14 @@ def test_trick_case_over_http(client: FlaskClient, case: dict[str, Any]) -> None
     body = response.get_json()
     assert body["winner"] == case["winner"], case["comment"]
     assert body["explanation"][-1].startswith(f"Seat {case['winner']['seat']} wins")
+    assert_told_by_its_reasons(body)
+
+
+def assert_told_by_its_reasons(body: dict[str, Any]) -> None:
+    """A ruling's reasons: a code of RULINGS per line of its explanation, rendering to it."""
+    reasons = [Reason.from_dict(reason) for reason in body["reasons"]]
+    assert all(reason.code in RULINGS for reason in reasons)
+    assert list(render_all(reasons)) == body["explanation"]
 
 
 @pytest.mark.parametrize("case", ids(AUCTIONS))

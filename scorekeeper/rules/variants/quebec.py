@@ -30,10 +30,8 @@ OPTIONS: tuple[OptionSpec, ...] = tuple(
 JOKERS = Jokers(
     cards=(Card("JKB"), Card("JKR")),
     names={"JKB": "la blanche", "JKR": "le bonhomme"},
-    wins={"JKB": "La blanche is the highest card.",
-          "JKR": "Le bonhomme is the highest trump after la blanche, which was not played."},
-    only_trumps="la blanche and le bonhomme are the only trumps",
-    left_bower="the petit bord",
+    wins={"JKB": "trick_highest_card", "JKR": "trick_highest_after"},
+    left_bower="petit_bord",
     names_a_new_suit=False,
 )
 DECK: frozenset[Card] = deck_of(*(suit_cards(suit, "4") for suit in SUITS),
