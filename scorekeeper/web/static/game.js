@@ -4,6 +4,7 @@ import { API, Offline, api, problem, uuid } from "./api.js";
 import { LEVEL_BID, SUIT_SYMBOL, bidButton, bidGrid, freshTricks, gameBids, kittyCardsOf, kittyGiven, kittyRow, trickSteppers } from "./bids.js";
 import { follow, h, show, signed, toast } from "./dom.js";
 import { enqueue, renderConflict, renderWaiting, showNet } from "./queue.js";
+import { shareBlock } from "./share.js";
 import { remember, tokenOf } from "./store.js";
 
 const ITALIAN_SUITS = ["coins", "cups", "swords", "clubs"];
@@ -71,11 +72,7 @@ export async function gamePage(id, watching) {
         h("thead", {}, h("tr", {}, h("th", { scope: "col", text: "Hand" }), sides.map((side) => h("th", { scope: "col", text: side.name })))),
         h("tbody", {}, rows.length ? rows : [h("tr", {}, h("td", { colspan: String(sides.length + 1), class: "muted", text: "No hands yet." }))])),
       token && (!finished || editing) ? entryForm() : null,
-      h("section", { class: "card" }, h("h2", { text: "Share" }),
-        h("p", {}, h("a", { href: `#/g/${id}/watch` }, "Spectator link"), " — follows the game live, read-only."),
-        token ? h("p", {}, h("a", { href: `#/g/${id}?token=${encodeURIComponent(token)}`, id: "scorer-link" }, "Scorer link"),
-          " — lets a second phone enter hands. Share it only with scorers.") : null,
-        !token && !watching ? h("p", { class: "muted", text: "This phone has no token for this game, so it can only watch." }) : null));
+      shareBlock(id, token, watching));
   }
 
   /** "7♥", "6.3♥", "Misère": the game's own name for a bid, else its code with the suit drawn. */
