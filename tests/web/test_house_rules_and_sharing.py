@@ -57,8 +57,8 @@ def test_house_rules_by_their_labels_and_a_preset_in_one_tap(tall_phone: Phone) 
     page.wait_for_selector("text=Start the game")
     # The defaults are the Avondale rules: that preset is the one in force.
     assert pressed(page, "Avondale standard") == "true"
-    assert page.get_by_role("group", name="Common tables").get_by_role("button").all_inner_texts() \
-        == ["Avondale standard", "Bid to win", "Every misère",
+    presets = page.get_by_role("group", name="Presets", exact=True).get_by_role("button")
+    assert presets.all_inner_texts() == ["Avondale standard", "Bid to win", "Every misère",
             "Five-Hundred++ starter", "Five-Hundred++ complete"]
     every_rule(page)
     # Each rule by its label, its value in words, its explanation beside it.
@@ -208,3 +208,29 @@ def test_the_share_block_qr_codes_copy_and_a_second_phone(tall_phone: Phone,
     page.evaluate("() => { location.hash = '#/'; }")
     page.wait_for_selector("text=Start the game")
     until(page, "() => window.wakeCalls.every((s) => s.released)")
+
+
+SHARE_SPY = """
+(() => {
+  window.shared = [];
+  Object.defineProperty(navigator, "share", { configurable: true,
+    value: async (data) => { window.shared.push(data); } });
+})();
+"""
+
+
+def test_share_opens_the_phones_share_sheet_with_the_link(tall_phone: Phone) -> None:
+    """Where the browser has a share sheet (phones do; desktop Chromium on Linux does not), each
+    link has a Share button handing the link to it."""
+    tall_phone.context.add_init_script(SHARE_SPY)
+    page = tall_phone.open()
+    page.get_by_role("radio", name=re.compile("^Australian 500")).click()
+    name_players(page)
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_selector("#entry")
+    share = page.get_by_role("region", name="Share")
+    share.locator(".share-link").nth(0).get_by_role("button", name="Share").click()
+    until(page, "() => window.shared.length === 1")
+    shared = page.evaluate("() => window.shared[0]")
+    assert shared["url"] == f"{tall_phone.base}/#/g/{game_id(page)}/watch"
+    assert "spectator" in shared["title"]

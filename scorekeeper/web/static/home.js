@@ -119,7 +119,7 @@ export async function homePage() {
     const changed = Object.keys(changedRules(variant, rules)).length;
     houseRules.replaceChildren(...[
       h("h2", { id: "rules-title", text: "House rules" }),
-      h("div", { class: "presets", role: "group", "aria-label": "Common tables" }, presets.map(presetButton)),
+      h("div", { class: "presets", role: "group", "aria-label": "Presets" }, presets.map(presetButton)),
       mine.length ? h("div", { class: "presets own", role: "group", "aria-label": "Your presets" },
         h("span", { class: "hint", text: "Yours, on this phone:" }),
         mine.map((preset) => h("span", { class: "own-preset" }, presetButton(preset),
