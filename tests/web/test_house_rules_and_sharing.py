@@ -82,6 +82,9 @@ def test_house_rules_by_their_labels_and_a_preset_in_one_tap(tall_phone: Phone) 
     assert page.get_by_label("Side 1, player 1").input_value() == "Ann"
     no_serious_axe_violations(page)
     tall_phone.shot("start-house-rules")
+    # What the phone shows with the house rules at the top of its screen.
+    page.evaluate("() => document.getElementById('rules-title').scrollIntoView()")
+    page.screenshot(path=str(SHOTS / "start-house-rules-screen.png"))
     page.get_by_role("button", name="Start the game").click()
     page.wait_for_selector("#entry")
     game = page.request.get(f"/api/v1/games/{game_id(page)}").json()
@@ -110,7 +113,8 @@ def test_an_own_preset_is_saved_reused_and_deleted(tall_phone: Phone) -> None:
     page.get_by_role("radio", name=re.compile("^Quebec 500")).click()
     mine = page.get_by_role("group", name="Your presets")
     assert mine.get_by_role("button", name="Friday club", exact=True).is_visible()
-    tall_phone.shot("start-own-preset")
+    page.evaluate("() => document.getElementById('rules-title').scrollIntoView()")
+    page.screenshot(path=str(SHOTS / "start-own-preset-screen.png"))
     mine.get_by_role("button", name="Friday club", exact=True).click()
     every_rule(page)
     assert page.get_by_label("Points to win").input_value() == "750"
