@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -21,4 +25,22 @@ def test_ruff_passes() -> None:
 
 def test_mypy_passes() -> None:
     result = run("mypy")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_eslint_passes() -> None:
+    """ESLint (package.json, eslint.config.js) on the page's JavaScript. Without node and npm it
+    is skipped locally, and fails where SCOREKEEPER_BROWSER_REQUIRED is set, as in CI."""
+    required = bool(os.environ.get("SCOREKEEPER_BROWSER_REQUIRED"))
+    eslint = ROOT / "node_modules" / ".bin" / "eslint"
+    if shutil.which("node") is None or shutil.which("npm") is None:
+        if required:
+            pytest.fail("ESLint needs node and npm (apt-get install -y nodejs npm)")
+        pytest.skip("node and npm are not installed (apt-get install -y nodejs npm): no ESLint")
+    if not eslint.exists():
+        if required:
+            pytest.fail("ESLint is not installed: run `npm ci` at the project's top first")
+        pytest.skip("ESLint is not installed: run `npm ci` at the project's top")
+    result = subprocess.run([str(eslint), "--max-warnings=0", "."], cwd=ROOT, capture_output=True,
+                            text=True, check=False)
     assert result.returncode == 0, result.stdout + result.stderr

@@ -105,9 +105,17 @@ class OptionSchema(Strict):
     type = fields.Str(required=True, metadata={
         "description": "boolean, integer, string, or table (a JSON object: fractional_values)"})
     default = fields.Raw(allow_none=True, required=True)
-    description = fields.Str(required=True)
+    label = fields.Str(required=True, metadata={
+        "description": "the house rule's name as players say it",
+        "example": "Out the back door at"})
+    description = fields.Str(required=True, metadata={
+        "description": "what the house rule does, in a sentence or two a player understands"})
     choices = fields.List(fields.Raw(), metadata={"description": "the accepted values, if fixed"})
+    choice_labels = fields.List(fields.Str(), metadata={
+        "description": "each of `choices` in words, in the same order"})
     nullable = fields.Bool(metadata={"description": "null is accepted (switches the rule off)"})
+    null_label = fields.Str(metadata={
+        "description": "what null means, in words (e.g. Never, No limit)"})
     minimum = fields.Int()
     maximum = fields.Int()
 
@@ -118,6 +126,16 @@ class BidSchema(Strict):
     points = fields.Int(required=True, metadata={"example": 200})
     option = fields.Str(allow_none=True, metadata={
         "description": "the option that enables this bid; null for the ordinary bids"})
+
+
+class PresetSchema(Strict):
+    key = fields.Str(required=True, metadata={"example": "avondale"})
+    name = fields.Str(required=True, metadata={"example": "Avondale standard"})
+    description = fields.Str(required=True)
+    options = fields.Dict(keys=fields.Str(), required=True, metadata={
+        "description": "the options this table sets, as a game's `options` (POST /games) take "
+                       "them; the others keep their defaults",
+        "example": {"win_on": "contract", "defender_cap": 490}})
 
 
 class TableFormSchema(Strict):
@@ -147,6 +165,9 @@ class VariantSchema(Strict):
     options = fields.Dict(keys=fields.Str(), values=fields.Nested(OptionSchema), required=True)
     bids = fields.List(fields.Nested(BidSchema), metadata={
         "description": "every bid with its value, in auction order (variants with an auction)"})
+    presets = fields.List(fields.Nested(PresetSchema), required=True, metadata={
+        "description": "house rules of common tables (Avondale standard, Quebec club, ...), each "
+                       "a set of options this variant accepts"})
     family = fields.Str(required=True, validate=validate.OneOf(FAMILIES), metadata={
         "description": "contract: bid tricks at auction (a hand names the bidder, the bid and "
                        "the tricks); card_points: score the card points captured (Cinquecento); "

@@ -28,6 +28,10 @@ class OptionSpec:
     maximum: int | None = None
     # A "table" option's own check: returns the table as stored or raises RuleViolation.
     checker: Callable[[object, str], dict[str, Any]] | None = None
+    label: str = ""  # its name as players say it at the table ("Out the back door at")
+    # Each of `choices` in words, in the same order ("Deal again" for "redeal").
+    choice_labels: tuple[str, ...] | None = None
+    null_label: str | None = None  # what null (the rule switched off) means, in words
 
     def check(self, value: object) -> OptionValue:
         """Return the value if this option accepts it, else raise RuleViolation."""
@@ -59,6 +63,17 @@ class OptionSpec:
             raise RuleViolation("option_value.string", where, option=self.name,
                                 choices=list(self.choices or ()))
         return value
+
+
+@dataclass(frozen=True)
+class Preset:
+    """The house rules a common table plays by: the options it sets, as a game's `options` give
+    them; every other option keeps the variant's default."""
+
+    key: str
+    name: str
+    description: str
+    options: Mapping[str, OptionValue]
 
 
 def resolve_options(specs: tuple[OptionSpec, ...], given: Mapping[str, object],
@@ -242,6 +257,10 @@ class Variant(Protocol):
     @property
     def option_specs(self) -> tuple[OptionSpec, ...]: ...
     @property
+    def presets(self) -> tuple[Preset, ...]:
+        """House rules of common tables, each a set of options this variant accepts."""
+        ...
+    @property
     def statistics(self) -> tuple[str, ...]:
         """The counts each hand's `tally` carries per side, for GET /games/{id}/stats."""
         ...
@@ -283,6 +302,7 @@ class SeatedGame:
     name: str
     forms: tuple[tuple[int, int], ...]  # (sides, players per side) this game can seat
     option_specs: tuple[OptionSpec, ...]
+    presets: tuple[Preset, ...] = ()
     statistics: tuple[str, ...] = ()
     partner_forms: tuple[tuple[int, int], ...] = ()  # forms where a partner is called per hand
 

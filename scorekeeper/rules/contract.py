@@ -20,6 +20,7 @@ from scorekeeper.rules.base import (
     Judge,
     OptionSpec,
     OptionValue,
+    Preset,
     SeatedGame,
     Table,
 )
@@ -61,6 +62,7 @@ class ContractVariant(SeatedGame):
     team_play: bool = True
     # Tables where the bidder calls a partner for the hand (the five-handed game).
     partner_forms: tuple[tuple[int, int], ...] = ()
+    presets: tuple[Preset, ...] = ()  # house rules of common tables
 
     referees: Mapping[str, Judge] = field(default_factory=dict, hash=False, compare=False)
     family: ClassVar[str] = "contract"

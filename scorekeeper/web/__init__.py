@@ -1,21 +1,155 @@
-"""The phone score sheet: one page and its static files, talking only to the public API; and the
-API's interactive docs, Swagger UI served from the swagger-ui-bundle package (no CDN)."""
+"""The phone score sheet: one page and its static files, talking only to the public API; its web
+app manifest and service worker, so it installs and opens offline; and the API's interactive docs,
+Swagger UI served from the swagger-ui-bundle package (no CDN)."""
 
 from __future__ import annotations
 
+import hashlib
+import io
+import json
+from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
-from flask import Blueprint, Flask, current_app, render_template, send_from_directory, url_for
+import segno
+from flask import (
+    Blueprint,
+    Flask,
+    Response,
+    current_app,
+    render_template,
+    request,
+    send_from_directory,
+    url_for,
+)
 from swagger_ui_bundle import swagger_ui_path
+
+from scorekeeper.errors import error_response
+
+WEB = Path(__file__).resolve().parent
+STATIC = WEB / "static"
+# The page's shell: what the service worker keeps so the page opens with no connection. docs.js
+# belongs to /docs, which needs the network for its spec anyway.
+SHELL_GLOBS = ("*.js", "*.css", "icons/*.png")
+NOT_SHELL = {"docs.js", "sw.js"}
+THEME = "#0b4f8a"  # --primary in app.css
+BACKGROUND = "#f2f5f8"  # --wash in app.css
+# A link to share is the page's address and a game's token: far below this. A QR code of a longer
+# text would be too dense to scan from a phone held across the table.
+QR_MAX_LENGTH = 512
+# A QR code is a pure function of its link: cached for a year. Private, because a scorer's link
+# carries the game's token and must not sit in a shared cache.
+QR_CACHE = "private, max-age=31536000, immutable"
 
 blp = Blueprint("web", __name__, static_folder="static", static_url_path="/assets",
                 template_folder="templates")
 
 
+def shell_files(static: Path = STATIC) -> list[str]:
+    """The static files of the page's shell, as paths under the static folder, sorted."""
+    found = {path.relative_to(static).as_posix() for pattern in SHELL_GLOBS
+             for path in static.glob(pattern) if path.is_file()}
+    return sorted(found - NOT_SHELL)
+
+
+def shell_digest(static: Path, files: Iterable[str], *extra: bytes) -> str:
+    """A short hash of the shell files' names and contents (and of `extra`, e.g. the page's
+    template and the service worker itself): the shell's cache is named after it, so any change
+    of content is a new cache and no version is bumped by hand."""
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(name.encode() + b"\0" + (static / name).read_bytes() + b"\0")
+    for part in extra:
+        digest.update(part + b"\0")
+    return digest.hexdigest()[:16]
+
+
+def manifest() -> dict[str, Any]:
+    """The web app manifest: installable, standalone, with plain and maskable icons."""
+    def icon(name: str, size: int, purpose: str) -> dict[str, str]:
+        return {"src": url_for("web.static", filename=f"icons/{name}"), "sizes": f"{size}x{size}",
+                "type": "image/png", "purpose": purpose}
+
+    return {
+        "name": "scorekeeper — 500 score sheet",
+        "short_name": "500 scores",
+        "description": "Score sheet and referee for the 500 family of card games, at the table.",
+        "id": "/", "start_url": "/", "scope": "/", "display": "standalone",
+        "orientation": "portrait", "lang": "en",
+        "theme_color": THEME, "background_color": BACKGROUND,
+        "icons": [icon("icon-192.png", 192, "any"), icon("icon-512.png", 512, "any"),
+                  icon("icon-maskable-512.png", 512, "maskable")],
+    }
+
+
 @blp.get("/")
 def index() -> str:
     """The single page; everything after the # is routed by static/app.js."""
-    return render_template("index.html")
+    modules = [name for name in shell_files() if name.endswith(".js") and name != "app.js"]
+    return render_template("index.html", theme=THEME, modules=modules)
+
+
+@blp.get("/manifest.webmanifest")
+def web_manifest() -> Response:
+    response = current_app.response_class(json.dumps(manifest(), ensure_ascii=False, indent=1),
+                                          mimetype="application/manifest+json")
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@blp.get("/sw.js")
+def service_worker() -> Response:
+    """The service worker, at the root so its scope is the whole page. Its first line names the
+    shell's cache after the content of the files it keeps; the browser compares this script byte
+    for byte on each visit, so changed files make a new worker. Never cached by HTTP (no-cache),
+    so that comparison always sees the server's current version."""
+    worker = (STATIC / "sw.js").read_bytes()
+    files = shell_files()
+    template = (WEB / "templates" / "index.html").read_bytes()
+    shell = {
+        "cache": f"sk-shell-{shell_digest(STATIC, files, template, worker)}",
+        "files": ["/", url_for("web.web_manifest"),
+                  *(url_for("web.static", filename=name) for name in files)],
+    }
+    body = f"const SHELL = {json.dumps(shell)};\n".encode() + worker
+    response = current_app.response_class(body, mimetype="text/javascript")
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+def same_site(link: str) -> bool:
+    """Whether `link` is an address of this very site (the host the request came to)."""
+    try:
+        parts = urlsplit(link)
+    except ValueError:
+        return False
+    return (parts.scheme in ("http", "https") and parts.username is None
+            and parts.password is None and parts.netloc.lower() == request.host.lower())
+
+
+@blp.get("/qr.svg")
+def qr_code() -> Response:
+    """A QR code (SVG) of a link to this site, e.g. a game's spectator or scorer link, for a
+    second phone to scan at the table. Links elsewhere are refused: this is no QR service."""
+    link = request.args.get("u", "")
+    if not link:
+        return error_response(400, "Give the link to draw as ?u=<link>.")
+    if len(link) > QR_MAX_LENGTH:
+        return error_response(400, f"The link is {len(link)} characters long; a QR code here "
+                                   f"holds a link of at most {QR_MAX_LENGTH}.")
+    if not same_site(link):
+        return error_response(400, f"Only links to this site ({request.host_url}) are drawn "
+                                   "as QR codes.")
+    code = segno.make(link, error="m", micro=False)
+    svg = io.BytesIO()
+    # No width or height, only a viewBox: the page sizes it. Dark on white, with the four-module
+    # quiet zone scanners need, so it reads in a dark theme too.
+    code.save(svg, kind="svg", scale=1, border=4, dark="#000", light="#fff", xmldecl=False,
+              omitsize=True, svgclass=None, lineclass=None)
+    response = current_app.response_class(svg.getvalue(), mimetype="image/svg+xml")
+    response.headers["Cache-Control"] = QR_CACHE
+    return response
 
 
 @blp.get("/docs")

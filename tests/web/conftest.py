@@ -1,5 +1,6 @@
 """Browser tests: the app on a real threaded server, Debian's Chromium driven by Playwright at a
-phone's viewport. Screenshots of the main screens go to tests/web/screenshots/ (kept out of git).
+phone's viewport. Screenshots of the main screens go to tests/web/screenshots/latest/ (kept out of
+git); a curated few, looked at, are committed in tests/web/screenshots/.
 
 Without /usr/bin/chromium the tests are skipped, unless SCOREKEEPER_BROWSER_REQUIRED is set (as
 .ci/run does), in which case they fail.
@@ -20,7 +21,7 @@ from scorekeeper import create_app
 from tests.conftest import database_url
 
 CHROMIUM = Path("/usr/bin/chromium")
-SHOTS = Path(__file__).resolve().parent / "screenshots"
+SHOTS = Path(__file__).resolve().parent / "screenshots" / "latest"
 PHONE = {"width": 360, "height": 740}
 
 
@@ -58,9 +59,11 @@ def server(tmp_path: Path) -> Iterator[str]:
 class Phone:
     """A phone-sized page that fails the test on any console error or uncaught exception."""
 
-    def __init__(self, browser: Any, base: str) -> None:
-        self.context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
-                                           base_url=base)
+    def __init__(self, browser: Any, base: str, viewport: dict[str, int] | None = None,
+                 service_workers: str = "allow") -> None:
+        self.context = browser.new_context(viewport=viewport or PHONE, is_mobile=True,
+                                           has_touch=True, base_url=base,
+                                           service_workers=service_workers)
         self.page = self.context.new_page()
         self.base = base
         self.errors: list[str] = []
@@ -70,7 +73,9 @@ class Phone:
     def console(self, message: Any) -> None:
         """Console errors fail the test, except the browser's own notes on requests the page
         expects to fail (offline, a stale ETag) and handles."""
-        expected = ("net::ERR_INTERNET_DISCONNECTED", "status of 412")
+        # ERR_FAILED: a read the service worker could not answer, the server out of reach and
+        # nothing kept for it.
+        expected = ("net::ERR_INTERNET_DISCONNECTED", "net::ERR_FAILED", "status of 412")
         if message.type == "error" and not any(e in message.text for e in expected):
             self.errors.append(message.text)
 
@@ -79,13 +84,23 @@ class Phone:
         return self.page
 
     def shot(self, name: str) -> None:
-        SHOTS.mkdir(exist_ok=True)
+        SHOTS.mkdir(parents=True, exist_ok=True)
         self.page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
 
 
 @pytest.fixture
 def phone(browser: Any, server: str) -> Iterator[Phone]:
     device = Phone(browser, server)
+    yield device
+    device.context.close()
+    assert device.errors == [], device.errors
+
+
+@pytest.fixture
+def phone_without_worker(browser: Any, server: str) -> Iterator[Phone]:
+    """A phone whose browser runs no service worker: what the page itself does when a read fails
+    (Playwright's page.route does not see the requests a service worker answers)."""
+    device = Phone(browser, server, service_workers="block")
     yield device
     device.context.close()
     assert device.errors == [], device.errors

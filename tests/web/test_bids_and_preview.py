@@ -176,7 +176,9 @@ def test_offline_the_preview_waits_for_the_connection_and_the_hand_is_kept(phone
     assert api_hands(page, gid)[0]["deltas"] == [150, 0]
 
 
-def test_the_bids_kept_on_the_phone_serve_when_they_cannot_be_fetched(phone: Phone) -> None:
+def test_the_bids_kept_on_the_phone_serve_when_they_cannot_be_fetched(
+        phone_without_worker: Phone) -> None:
+    phone = phone_without_worker
     page, gid = scorer_page(phone, {"low_misere": True})
     kept = page.evaluate("JSON.parse(localStorage.getItem('sk.bids'))")
     assert {b["code"]: b["points"] for b in kept[str(gid)]}["MIS"] == 150

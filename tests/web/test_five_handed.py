@@ -123,7 +123,8 @@ def test_a_partner_choice_follows_the_bidder_and_alone_is_recorded(phone: Phone)
     assert (hand["partner"], hand["deltas"]) == (2, [0, 40, 40, 10, 10])
 
 
-def test_the_start_pages_table_shapes_are_the_apis_forms(phone: Phone) -> None:
+def test_the_start_pages_table_shapes_are_the_apis_forms(phone_without_worker: Phone) -> None:
+    phone = phone_without_worker  # page.route below: no service worker between page and server
     page = phone.open()
     page.wait_for_selector("text=Start the game")
     variants = page.request.get("/api/v1/variants").json()

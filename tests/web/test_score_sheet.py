@@ -215,8 +215,8 @@ def test_the_start_page_lists_every_variant_and_its_house_rules(phone: Phone) ->
     names = page.get_by_role("radio").all_inner_texts()
     assert [n.split("\n")[0] for n in names] == ["Australian 500", "Quebec 500", "Cinquecento",
                                                  "Rummy 500"]
-    page.get_by_text("House rules").click()
-    assert page.get_by_label(re.compile("^slam bonus")).is_checked()
+    page.get_by_text(re.compile("^Every house rule")).click()
+    assert page.get_by_label("Slam worth 250").is_checked()
     fits_the_phone(page)
     no_serious_axe_violations(page)
     phone.shot("start")

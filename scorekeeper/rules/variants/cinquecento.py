@@ -19,6 +19,7 @@ from scorekeeper.rules.base import (
     Judge,
     OptionSpec,
     OptionValue,
+    Preset,
     SeatedGame,
     Table,
     race_hand,
@@ -44,18 +45,35 @@ MARIANNA_VALUES: dict[str, tuple[int, ...]] = {
 }
 
 OPTIONS: tuple[OptionSpec, ...] = (
-    OptionSpec("target", "integer", 500, "Points a side needs to win the game.", minimum=1),
+    OptionSpec("target", "integer", 500, "Points a side needs to win the game.", minimum=1,
+               label="Points to win"),
     OptionSpec("marianna_values", "string", "40-20",
-               "What the Mariannas are worth in the order declared: '40-20' (the first 40, "
-               "each later one 20), '40-60-80-100' or '20-40-60-80'.",
-               choices=tuple(MARIANNA_VALUES)),
+               "What the Mariannas are worth in the order declared: the first 40 and each later "
+               "one 20, or rising by 20 from 40, or rising by 20 from 20.",
+               choices=tuple(MARIANNA_VALUES), label="Mariannas worth",
+               choice_labels=("40, then 20 each", "40, 60, 80, 100", "20, 40, 60, 80")),
     OptionSpec("marianna_changes_trump", "boolean", False,
                "Each later Marianna makes its suit trumps (otherwise only the first names "
-               "trumps)."),
+               "trumps).", label="Each Marianna changes trumps"),
     OptionSpec("deck", "string", "italian",
-               "The cards: the 40-card 'italian' deck (R-coins; suits coins, cups, swords, clubs) "
-               "or a 'french' deck without 8s, 9s and 10s (KH; K, Q, J for Re, Cavallo, Fante).",
-               choices=tuple(SUITS)),
+               "The 40-card Italian pack (coins, cups, swords, clubs) or a French pack without "
+               "8s, 9s and 10s, its K, Q and J standing for Re, Cavallo and Fante.",
+               choices=tuple(SUITS), label="Cards",
+               choice_labels=("Italian pack", "French pack")),
+)
+
+# House rules of common tables, one tap on the start page (tests check each validates).
+PRESETS: tuple[Preset, ...] = (
+    Preset("classic", "Classic Marianna",
+           "500 to win, the first Marianna 40 and names trumps, each later one 20, Italian "
+           "cards.", {"target": 500, "marianna_values": "40-20", "marianna_changes_trump": False,
+                      "deck": "italian"}),
+    Preset("rising-mariannas", "Rising Mariannas",
+           "Mariannas worth 40, 60, 80 and 100 in the order declared, each making its suit "
+           "trumps.", {"marianna_values": "40-60-80-100", "marianna_changes_trump": True}),
+    Preset("french-pack", "With a French pack",
+           "The classic rules played with an ordinary pack, 8s, 9s and 10s taken out.",
+           {"deck": "french"}),
 )
 
 HAND = HandSize(points=HAND_POINTS)
@@ -72,6 +90,7 @@ class Cinquecento(SeatedGame):
     forms: tuple[tuple[int, int], ...] = ((2, 2), (2, 1), (3, 1))
     team_play: bool = True
     option_specs: tuple[OptionSpec, ...] = OPTIONS
+    presets: tuple[Preset, ...] = PRESETS
     statistics: tuple[str, ...] = ("card_points", "marianna_points", "mariannas")
     family: str = "card_points"
     hand: HandSize = HAND

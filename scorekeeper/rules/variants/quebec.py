@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
-from scorekeeper.rules.base import OptionSpec, OptionValue
+from scorekeeper.rules.base import OptionSpec, OptionValue, Preset
 from scorekeeper.rules.cards import SUITS, Card, Jokers, deck_of, suit_cards
 from scorekeeper.rules.contract import ContractVariant
 from scorekeeper.rules.deal import DealRuling
@@ -23,6 +23,22 @@ QUEBEC_DEFAULTS: dict[str, OptionValue] = {
 OPTIONS: tuple[OptionSpec, ...] = tuple(
     replace(spec, default=QUEBEC_DEFAULTS.get(spec.name, spec.default))
     for spec in australian.GAME_OPTIONS)
+
+# House rules of common tables, one tap on the start page (tests check each validates).
+PRESETS: tuple[Preset, ...] = (
+    Preset("quebec-club", "Quebec club",
+           "As Quebec clubs play it: 1000 to win, out the back door at −1000, no misère and no "
+           "slam bonus, 10 a trick to the defenders.",
+           {"target": 1000, "lose_at": -1000, "slam_bonus": False, "misere": False,
+            "open_misere": False, "defender_trick_points": 10}),
+    Preset("quebec-short", "Short evening",
+           "The club rules to 500 instead of 1000, out at −500: a game in about half the time.",
+           {"target": 500, "lose_at": -500}),
+    Preset("quebec-with-misere", "With misère",
+           "The club rules with misère, open misère and the slam worth 250, as in the Avondale "
+           "game.",
+           {"misere": True, "open_misere": True, "slam_bonus": True}),
+)
 
 # JKB is la blanche (the black-and-white joker, highest), JKR le bonhomme (the coloured one):
 # both always trumps. The jack of the other suit of the trumps' colour is the petit bord, and a
@@ -61,6 +77,7 @@ VARIANT = ContractVariant(
     description="500 as played in Quebec: 46 cards with two jokers, la blanche (JKB) above le "
                 "bonhomme (JKR), two sides of two, first side to 1000 wins.",
     option_specs=OPTIONS,
+    presets=PRESETS,
     bid_table=australian.BID_TABLE,
     bid_order=australian.bid_order,
     deck=deck,

@@ -20,6 +20,7 @@ from scorekeeper.rules.base import (
     Judge,
     OptionSpec,
     OptionValue,
+    Preset,
     SeatedGame,
     Table,
     race_hand,
@@ -47,17 +48,38 @@ FULL_FORM = ("melds", "layoffs", "hand", "went_out", "discard")
 QUICK_FORM = ("meld_points", "hand_points", "went_out")
 
 OPTIONS: tuple[OptionSpec, ...] = (
-    OptionSpec("target", "integer", 500, "Points a player needs to win the game.", minimum=1),
+    OptionSpec("target", "integer", 500, "Points a player needs to win the game.", minimum=1,
+               label="Points to win"),
     OptionSpec("decks", "integer", None,
-               "Decks shuffled together: 1 or 2; null (the default) plays one deck up to four "
-               "players and two from five.", choices=(1, 2), nullable=True),
+               "Packs shuffled together. Left to the number of players, one pack is used up to "
+               "four players and two from five.", choices=(1, 2), nullable=True,
+               label="Packs", choice_labels=("One pack", "Two packs"),
+               null_label="One up to four players, two from five"),
     OptionSpec("jokers", "boolean", False,
-               "Two jokers per deck, wild: each stands for one card and scores 15."),
+               "Two jokers per pack, wild: each stands for one card and scores 15.",
+               label="Jokers wild"),
     OptionSpec("ace_low_points", "integer", 15,
                "What an ace is worth at the low end of a run (A-2-3): 15, or 1. An ace anywhere "
-               "else scores 15.", choices=(15, 1)),
+               "else scores 15.", choices=(15, 1), label="Ace low in a run",
+               choice_labels=("15, like any ace", "1")),
     OptionSpec("boathouse", "boolean", False,
-               "Going out needs a final discard: the player who goes out names it (discard)."),
+               "Going out needs a final discard: the last card cannot be melded.",
+               label="Boathouse (go out with a discard)"),
+)
+
+# House rules of common tables, one tap on the start page (tests check each validates).
+PRESETS: tuple[Preset, ...] = (
+    Preset("classic", "Classic Rummy 500",
+           "500 to win, no jokers, an ace worth 15 wherever it is, going out on a meld.",
+           {"target": 500, "jokers": False, "ace_low_points": 15, "boathouse": False}),
+    Preset("jokers-wild", "Jokers wild",
+           "Two jokers per pack, each standing for any card and scoring 15.", {"jokers": True}),
+    Preset("boathouse", "Boathouse",
+           "Going out needs a final discard, and an ace low in A-2-3 counts 1.",
+           {"boathouse": True, "ace_low_points": 1}),
+    Preset("big-table", "Big table",
+           "Two packs shuffled together with their jokers, for a crowd.",
+           {"decks": 2, "jokers": True}),
 )
 
 HAND = HandSize(cards=CARDS_PER_PLAYER)
@@ -103,6 +125,7 @@ class Rummy(SeatedGame):
     forms: tuple[tuple[int, int], ...] = tuple((n, 1) for n in range(2, 9))
     team_play: bool = False
     option_specs: tuple[OptionSpec, ...] = OPTIONS
+    presets: tuple[Preset, ...] = PRESETS
     statistics: tuple[str, ...] = ("meld_points", "penalty_points", "went_out")
     family: str = "rummy"
     hand: HandSize = HAND

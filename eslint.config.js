@@ -1,0 +1,34 @@
+// ESLint for the phone score sheet: the page's ES modules (no build step), its service worker and
+// the Swagger UI starter script. `npm ci && npx eslint` (tests/test_quality.py runs it).
+import js from "@eslint/js";
+import globals from "globals";
+
+export default [
+  { ignores: ["node_modules/", ".venv/", "build/", "tests/web/screenshots/"] },
+  js.configs.recommended,
+  {
+    files: ["scorekeeper/web/static/**/*.js"],
+    languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: { ...globals.browser } },
+    rules: {
+      "no-unused-vars": ["error", { args: "after-used", caughtErrors: "none" }],
+      "no-var": "error",
+      "prefer-const": "error",
+      eqeqeq: ["error", "always", { null: "ignore" }],
+      "no-implicit-globals": "error",
+    },
+  },
+  {
+    files: ["scorekeeper/web/static/docs.js"],
+    languageOptions: { sourceType: "script", globals: { ...globals.browser, SwaggerUIBundle: "readonly" } },
+  },
+  {
+    files: ["scorekeeper/web/static/sw.js"],
+    languageOptions: { sourceType: "script", globals: { ...globals.serviceworker, SHELL: "readonly" } },
+    // A worker's own global scope: its top-level functions are the worker's, not a page's.
+    rules: { "no-implicit-globals": "off" },
+  },
+  {
+    files: ["eslint.config.js"],
+    languageOptions: { sourceType: "module", globals: { ...globals.node } },
+  },
+];

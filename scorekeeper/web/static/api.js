@@ -1,0 +1,39 @@
+// The public API under /api/v1: one fetch wrapper, and its problems in one sentence.
+
+export const API = "/api/v1";
+
+/** Thrown when the request did not reach the server (no connection). */
+export class Offline extends Error {}
+
+// The API paths this page has read: handed to the service worker when it first takes control,
+// so what was on screen before it did opens offline too (install.js).
+export const readPaths = new Set();
+
+export async function api(method, path, body, { token, ifMatch, key } = {}) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (ifMatch) headers["If-Match"] = ifMatch;
+  if (key) headers["Idempotency-Key"] = key;
+  let response;
+  try {
+    response = await fetch(API + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch {
+    throw new Offline("no connection");
+  }
+  if (method === "GET") readPaths.add(API + path);
+  const json = response.status === 204 || response.status === 304 ? null : await response.json().catch(() => null);
+  // `stored`: the service worker answered with the last reply it kept, the server being out of reach.
+  return { status: response.status, ok: response.ok, json, etag: response.headers.get("ETag"),
+    stored: response.headers.get("X-Scorekeeper-Stored") === "true" };
+}
+
+/** A refused request in words: the server's message, then any field's own complaint. */
+export function problem(result) {
+  const message = result.json?.message ?? `The server answered ${result.status}.`;
+  const fields = result.json?.errors ? Object.entries(result.json.errors)
+    .filter(([field]) => field !== "json").map(([field, why]) => `${field}: ${[].concat(why).join(" ")}`) : [];
+  return [message, ...fields.filter((line) => !message.includes(line.split(": ").slice(1).join(": ")))].join(" ");
+}
+
+export const uuid = () => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`);

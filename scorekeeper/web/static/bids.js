@@ -1,0 +1,121 @@
+// Entering a contract hand: the bids of a game as a grid (levels down, suits across) with the
+// special bids beside it, the fractional bids' kitty row, and the tricks of each side.
+import { api } from "./api.js";
+import { h, stepper } from "./dom.js";
+import { store } from "./store.js";
+
+export const SUIT_SYMBOL = { S: "♠", C: "♣", D: "♦", H: "♥", NT: "NT" };
+
+// -- the bids of a game ----------------------------------------------------------------------------
+// The grid shows the bids GET /games/{id}/bids lists, at the points that game scores: a bid its
+// house rules switch off is not in the list, so it is not shown.
+
+export const LEVEL_BID = /^(\d+)(?:\.(\d))?(S|C|D|H|NT)$/; // 7H, or 6.3H under fractional bidding
+export const DENOMINATIONS = ["S", "C", "D", "H", "NT"];
+const SUIT_WORD = { S: "spades", C: "clubs", D: "diamonds", H: "hearts", NT: "no trumps" };
+
+/** The kitty cards a fractional bid gives away (3 for 6.3H), or null for any other bid. */
+export function kittyGiven(code) {
+  const level = LEVEL_BID.exec(code ?? "");
+  return level && level[2] !== undefined ? Number(level[2]) : null;
+}
+
+/** The distinct numbers a part of the bids' codes holds, in order: their levels (6–10), or the
+ *  kitty cards their fractional forms give away (.0–.5). */
+function partsOf(bids, part) {
+  const found = bids.map((b) => LEVEL_BID.exec(b.code)?.[part]).filter((x) => x !== undefined).map(Number);
+  return [...new Set(found)].sort((a, b) => a - b);
+}
+export const levelsOf = (bids) => partsOf(bids, 1);
+export const kittyCardsOf = (bids) => partsOf(bids, 2);
+
+/** How a screen reader says a bid: "7 hearts, 200 points", "6.3 hearts, 220 points". */
+function spokenBid(bid) {
+  const level = LEVEL_BID.exec(bid.code);
+  const words = level ? `${level[1]}${level[2] === undefined ? "" : `.${level[2]}`} ${SUIT_WORD[level[3]]}` : bid.name;
+  return bid.points == null ? words : `${words}, ${bid.points} points`;
+}
+
+export function bidButton(bid, label, chosen, pick) {
+  return h("button", { type: "button", "data-code": bid.code, "aria-pressed": String(chosen === bid.code), "aria-label": spokenBid(bid),
+    onclick: () => pick(bid.code) }, label, h("small", { text: bid.points == null ? "" : `${bid.points}${LEVEL_BID.test(bid.code) ? "" : " points"}` }));
+}
+
+/** The bids' levels down, suits across; `given` picks the fractional bids' .K (null: plain bids). */
+export function bidGrid(bids, given, chosen, pick) {
+  const byCode = new Map(bids.map((b) => [b.code, b]));
+  const cells = [h("span"), ...DENOMINATIONS.map((d) => h("span", { class: "lvl", "aria-hidden": "true", text: SUIT_SYMBOL[d] }))];
+  for (const level of levelsOf(bids)) {
+    cells.push(h("span", { class: "lvl", "aria-hidden": "true", text: String(level) }));
+    for (const d of DENOMINATIONS) {
+      const bid = byCode.get(given === null ? `${level}${d}` : `${level}.${given}${d}`);
+      cells.push(bid ? bidButton(bid, bid.name, chosen, pick) : h("span"));
+    }
+  }
+  return cells;
+}
+
+/** Fractional bidding: the row that picks how many kitty cards the bid gives away. */
+export function kittyRow(kittyCards, given, choose) {
+  const buttons = kittyCards.map((k) => h("button", { type: "button", "aria-pressed": String(k === given),
+    "aria-label": `.${k}: ${k === 1 ? "1 kitty card" : `${k} kitty cards`} given away`,
+    onclick: (e) => { for (const b of buttons) b.setAttribute("aria-pressed", String(b === e.currentTarget)); choose(k); } }, `.${k}`));
+  return h("div", { class: "given" }, h("span", { class: "hint", id: "given-label", text: "Kitty cards given away (the .K of N.K)" }),
+    h("div", { class: "row steps", role: "group", "aria-labelledby": "given-label" }, buttons));
+}
+
+function keepBids(gameId, bids) {
+  const kept = store.get("bids", {});
+  kept[gameId] = bids;
+  const remembered = new Set(store.get("games", []).map((g) => String(g.id)));
+  store.set("bids", Object.fromEntries(Object.entries(kept).filter(([key]) => remembered.has(key))));
+}
+
+/** The game's bids from the server, else as last fetched on this phone, else guessed. */
+export async function gameBids(game, variant) {
+  try {
+    const got = await api("GET", `/games/${game.id}/bids`);
+    if (got.ok) { keepBids(game.id, got.json); return { bids: got.json, exact: true }; }
+  } catch { /* offline: what this phone kept */ }
+  const kept = store.get("bids", {})[game.id];
+  return kept ? { bids: kept, exact: true } : { bids: guessedBids(game, variant), exact: false };
+}
+
+/** Never fetched: the variant's bids the game's options switch on, with no points (only the
+ *  server knows what this game scores); the server checks the hand when it is sent. */
+function guessedBids(game, variant) {
+  const on = (b) => !b.option || Boolean(game.options[b.option]);
+  const fractional = Boolean(game.options.fractional_bidding);
+  const listed = (variant.bids ?? []).filter((b) => on(b) && !(fractional && LEVEL_BID.test(b.code)));
+  const table = game.options.fractional_values ?? variant.options.fractional_values?.default ?? {}; // "6.3" → its values
+  const levels = fractional ? Object.keys(table).flatMap((nk) => DENOMINATIONS.map((d) => `${nk}${d}`)) : [];
+  return [...listed.map((b) => ({ code: b.code, name: b.name, points: null })),
+    ...levels.map((code) => ({ code, name: code.replace(/(S|C|D|H)$/, (s) => SUIT_SYMBOL[s]), points: null }))];
+}
+
+// -- tricks ---------------------------------------------------------------------------------------
+
+const tricksInWords = (n) => (n === 1 ? "1 trick" : `${n} tricks`);
+
+/** A new hand's tricks: two sides start with every trick to the first, a table of more sides
+ *  counts up from nothing with the last taking the rest. `total` is the variant's hand.tricks. */
+export function freshTricks(sides, total) {
+  return Array.from({ length: sides }, (_, s) => ((sides === 2 ? s === 0 : s === sides - 1) ? total : 0));
+}
+
+/** One stepper per side but the last, whose tricks are the rest of the hand's `total`. */
+export function trickSteppers(tricks, total, onChange, names) {
+  const last = tricks.length - 1;
+  const taken = h("output", { "aria-live": "polite" });
+  const rest = h("div", { class: "stepper rest", id: "other-tricks", role: "group" },
+    h("span", { class: "grow", text: `${names[last]} tricks` }), h("small", { class: "muted", text: "the rest" }), taken);
+  const settle = () => {
+    tricks[last] = total - tricks.slice(0, last).reduce((a, b) => a + b, 0);
+    taken.textContent = String(tricks[last]);
+    rest.setAttribute("aria-label", `${names[last]}: ${tricksInWords(tricks[last])}, the rest`);
+  };
+  settle();
+  const steppers = names.slice(0, last).map((name, s) => stepper(`${name} tricks`, tricks[s], 0,
+    () => tricks[s] + tricks[last], (v) => { tricks[s] = v; settle(); onChange(); }));
+  return h("div", { class: "stack tricks" }, steppers, rest);
+}

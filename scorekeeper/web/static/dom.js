@@ -1,0 +1,55 @@
+// Tiny DOM helpers: build nodes, show a screen, say something in a toast, follow a live stream.
+
+export const main = document.getElementById("main");
+
+export function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
+    else if (name === "text") node.textContent = value;
+    else node.setAttribute(name, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child !== null && child !== undefined && child !== false) node.append(child);
+  }
+  return node;
+}
+
+export const show = (...nodes) => { main.replaceChildren(...nodes.flat().filter((n) => n !== null && n !== undefined && n !== false)); };
+
+export const signed = (n) => (n >= 0 ? `+${n}` : `${n}`);
+
+let toastTimer = null;
+export function toast(text) {
+  const box = document.getElementById("toast");
+  box.textContent = text;
+  box.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { box.hidden = true; }, 6000);
+}
+
+let live = null; // the EventSource of the page on screen
+
+/** Follow a stream of server-sent events for the page on screen (the previous one is closed). */
+export function follow(url) {
+  stopFollowing();
+  live = new EventSource(url);
+  return live;
+}
+
+export function stopFollowing() {
+  if (live) { live.close(); live = null; }
+}
+
+/** A − value + control; `max` is a number or a function asked at each step. */
+export function stepper(label, value, min, max, onChange) {
+  const out = h("output", { "aria-live": "polite", text: String(value) });
+  const highest = () => (typeof max === "function" ? max() : max);
+  const set = (v) => { value = Math.max(min, Math.min(highest(), v)); out.textContent = String(value); onChange(value); };
+  return h("div", { class: "stepper", role: "group", "aria-label": label },
+    h("span", { class: "grow", text: label }),
+    h("button", { type: "button", "aria-label": `${label}: one less`, onclick: () => set(value - 1) }, "−"),
+    out,
+    h("button", { type: "button", "aria-label": `${label}: one more`, onclick: () => set(value + 1) }, "+"));
+}

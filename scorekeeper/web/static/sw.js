@@ -1,0 +1,83 @@
+// The service worker. The server prepends `const SHELL = {cache, files}`: the page's shell and a
+// cache name made from those files' content (scorekeeper/web/__init__.py), so a changed file is a
+// changed worker. The shell is served from its cache first; GET requests to the API go to the
+// network first and fall back to the last reply this phone got, so every game it opened, and the
+// start page, open with no connection in their last known state. Writes and event streams are
+// never touched: they go to the network as they are, and the page queues writes itself.
+"use strict";
+
+const API_CACHE = "sk-api"; // data, not code: kept from one version of the page to the next
+const STORED = "X-Scorekeeper-Stored"; // on a reply from the cache: the page says it may be old
+
+self.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(SHELL.cache);
+    await cache.addAll(SHELL.files.map((url) => new Request(url, { cache: "reload" })));
+    await keep(["/api/v1/variants"]); // the start page's list of games, offline from the first visit
+    // A new version takes over at once rather than waiting for every tab to close: the page
+    // loads all its modules when it starts, so a page already open keeps running the version
+    // it loaded, and the next visit (or reload) opens the new one.
+    await self.skipWaiting();
+  })());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    const names = await caches.keys();
+    await Promise.all(names.filter((name) => name.startsWith("sk-shell-") && name !== SHELL.cache)
+      .map((name) => caches.delete(name)));
+    await self.clients.claim();
+  })());
+});
+
+// The page hands over the API paths it read before this worker controlled it (its first visit).
+self.addEventListener("message", (event) => {
+  if (Array.isArray(event.data?.keep)) event.waitUntil(keep(event.data.keep));
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== self.location.origin) return;
+  if (url.pathname.startsWith("/api/")) {
+    const stream = url.pathname.endsWith("/events") || (request.headers.get("Accept") ?? "").includes("text/event-stream");
+    if (!stream) event.respondWith(networkFirst(request));
+    return;
+  }
+  if (request.mode === "navigate" && url.pathname === "/") event.respondWith(shellFirst(new Request("/")));
+  else if (SHELL.files.includes(url.pathname)) event.respondWith(shellFirst(request));
+});
+
+async function shellFirst(request) {
+  const cached = await caches.match(request, { cacheName: SHELL.cache, ignoreSearch: true });
+  return cached ?? fetch(request);
+}
+
+async function networkFirst(request) {
+  try {
+    const response = await fetch(request);
+    if (response.status === 200) {
+      const copy = response.clone();
+      caches.open(API_CACHE).then((cache) => cache.put(request, copy)).catch(() => {});
+    }
+    return response;
+  } catch (offline) {
+    const cached = await caches.match(request, { cacheName: API_CACHE, ignoreVary: true });
+    if (!cached) throw offline; // never seen: the page learns it is offline, as without a worker
+    const headers = new Headers(cached.headers);
+    headers.set(STORED, "true");
+    return new Response(cached.body, { status: cached.status, statusText: cached.statusText, headers });
+  }
+}
+
+/** Fetch and keep the last reply of each API path (failures are left for the next time). */
+async function keep(paths) {
+  const cache = await caches.open(API_CACHE);
+  await Promise.all(paths.map(async (path) => {
+    try {
+      const request = new Request(path, { headers: { Accept: "application/json" } });
+      const response = await fetch(request);
+      if (response.status === 200) await cache.put(request, response);
+    } catch { /* offline: kept on a later visit */ }
+  }));
+}
