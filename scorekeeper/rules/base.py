@@ -383,17 +383,3 @@ def winner_at_target(table: Table, scores: Sequence[int], target: int,
         return None
     lines.append(Reason("reached_target", {"side": table.sides[top[0]].name, "target": target}))
     return top[0]
-
-
-NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
-
-
-def in_words(n: int) -> str:
-    """'two': a small count as it is said (figures from 11 on)."""
-    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
-
-
-def either(items: Sequence[object]) -> str:
-    """'3, 4 or 6'."""
-    words = [str(item) for item in items]
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"

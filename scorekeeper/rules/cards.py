@@ -10,7 +10,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from scorekeeper.rules.errors import RuleViolation
-from scorekeeper.rules.sentences import card_name
 
 # Suits in bidding order (lowest first), as in the Avondale table.
 SUITS: tuple[str, ...] = ("S", "C", "D", "H")
@@ -39,11 +38,6 @@ class Card:
     def is_joker(self) -> bool:
         return self.suit is None
 
-    @property
-    def name(self) -> str:
-        """The card in words: 'the jack of diamonds', 'the joker'."""
-        return card_name(self.code)
-
     def __str__(self) -> str:
         return self.code
 
@@ -68,10 +62,6 @@ class Jokers:
     # A joker led at no-trumps must name a suit not yet led this hand.
     names_a_new_suit: bool = True
 
-    def name(self, card: Card) -> str:
-        """A card by its name at this game's table: 'la blanche', 'the jack of diamonds'."""
-        return self.names.get(card.code, card.name)
-
     def called(self, card: Card) -> str | dict[str, str]:
         """A card as a parameter of a sentence (`{card:card_name}`): its code, or for a card the
         table names itself {"code": ..., "called": ...}."""
@@ -95,11 +85,6 @@ def parse_card(text: object, field: str = "card") -> Card:
     if suit not in SUITS or rank not in RANKS:
         raise RuleViolation("card_notation.text", field, text=text)
     return Card(rank, suit)
-
-
-def capital(words: str) -> str:
-    """Words at the start of a sentence: 'the jack of diamonds' → 'The jack of diamonds'."""
-    return words[:1].upper() + words[1:]
 
 
 def suit_cards(suit: str, lowest: str, *extra: str) -> frozenset[Card]:

@@ -64,9 +64,7 @@ def redeal_without_honours(variant: ContractVariant, hand: Sequence[Card]) -> De
     """RULES.md quebec-500: a player with no face card, no joker and no ace gets a new deal."""
     honours = [card for card in hand if card.is_joker or card.rank in HONOURS]
     if honours:
-        first = honours[0].code
-        called = variant.jokers.names.get(first)
-        card: str | dict[str, str] = first if called is None else {"code": first, "called": called}
+        card = variant.jokers.called(honours[0])
         return DealRuling(False, (Reason("deal_stands", {"card": card}),))
     return DealRuling(True, (Reason("redeal_no_honours"),))
 
