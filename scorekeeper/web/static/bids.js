@@ -138,7 +138,7 @@ export function trickRow(total, chosen, pick, label) {
   const start = (level) => {
     const first = buttons[Math.max(0, Math.min(total, level))];
     // Only the row scrolls, never the page.
-    requestAnimationFrame(() => { row.scrollLeft = first.offsetLeft - row.offsetLeft; });
+    requestAnimationFrame(() => { row.scrollLeft = first.offsetLeft - buttons[0].offsetLeft; });
   };
   const relabel = (text) => row.setAttribute("aria-label", text);
   return { node: row, start, relabel };
