@@ -37,8 +37,8 @@ def sized(request: pytest.FixtureRequest, browser: Any, server: str) -> Iterator
     assert device.errors == [], device.errors
 
 
-def scorer_page(phone: Phone, variant: str = "australian-500", options: dict[str, Any] | None = None,
-                sides: list[dict[str, Any]] | None = None,
+def scorer_page(phone: Phone, variant: str = "australian-500",
+                options: dict[str, Any] | None = None, sides: list[dict[str, Any]] | None = None,
                 hands: tuple[dict[str, Any], ...] = ()) -> tuple[Any, int]:
     page = phone.open()
     game = page.request.post("/api/v1/games", data={
@@ -83,7 +83,7 @@ class Taps:
 
 def in_view(page: Any, locator: Any) -> bool:
     box = locator.bounding_box()
-    return bool(box) and 0 <= box["y"] and box["y"] + box["height"] <= page.viewport_size["height"]
+    return bool(box) and box["y"] >= 0 and box["y"] + box["height"] <= page.viewport_size["height"]
 
 
 def colour(locator: Any) -> str:
@@ -177,7 +177,8 @@ def test_scores_in_sight_red_negatives_red_suits_marks_and_the_chart(phone: Phon
     # Red suits red, black suits dark: in the bid grid and in the sheet.
     red = "rgb(200, 16, 46)"
     assert colour(page.get_by_role("button", name=re.compile("^7 hearts,")).locator(".suit")) == red
-    assert colour(page.get_by_role("button", name=re.compile("^7 diamonds,")).locator(".suit")) == red
+    diamonds = page.get_by_role("button", name=re.compile("^7 diamonds,"))
+    assert colour(diamonds.locator(".suit")) == red
     assert colour(page.get_by_role("button", name=re.compile("^7 spades,")).locator(".suit")) == \
         "rgb(27, 31, 36)"
     assert colour(page.locator("tr.hand").nth(1).locator(".suit")) == red

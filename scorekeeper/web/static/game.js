@@ -3,7 +3,7 @@
 import { API, Offline, api, problem, uuid } from "./api.js";
 import { LEVEL_BID, SUIT_SYMBOL, bidButton, bidGrid, freshTricks, gameBids, kittyCardsOf, kittyGiven, kittyRow, levelOf, trickRow, trickSteppers } from "./bids.js";
 import { follow, h, show, signed, toast } from "./dom.js";
-import { cardPicker, cinquecentoDeck, fieldErrors } from "./entry.js";
+import { cardPicker, cinquecentoDeck, fieldErrors, frenchDeck } from "./entry.js";
 import { chart, deltasInWords, outcomeMark, outcomeOf, score, scoreboard, suited } from "./sheet.js";
 import { enqueue, renderConflict, renderWaiting, showNet } from "./queue.js";
 import { keepToken, remember, tokenOf } from "./store.js";
@@ -440,37 +440,96 @@ export async function gamePage(id, watching) {
     return [box];
   }
 
+  /** Rummy 500: each player's points on the phone's keypad, or the cards tapped from a picker
+   *  (melds, lay-offs onto anyone's meld, the cards left in hand). */
   function rummyEntry(submit) {
     const before = editing ?? {};
     const quick = (before.players ?? []).every((p) => "meld_points" in p);
     let cards = before.players ? !quick : false;
+    const deck = frenchDeck(Boolean(game.options.jokers));
+    const named = (code) => deck.find((c) => c.code === String(code).toUpperCase())?.code ?? String(code).toUpperCase();
+    // The cards each player put down: melds, lay-offs ({card, onto: [player, meld]}) and hand.
+    const table = game.sides.map((_, p) => {
+      const was = before.players?.[p] ?? {};
+      return { melds: (was.melds ?? []).map((m) => m.map(named)), layoffs: (was.layoffs ?? []).map((l) => ({ card: named(l.card), onto: [...l.onto] })), hand: (was.hand ?? []).map(named) };
+    });
+    let target = null; // what the picker fills: {player, kind: "meld"|"hand"|"layoff", meld, onto}
     const holder = h("div", { class: "stack" });
-    const toggle = h("label", { class: "toggle" }, h("input", { type: "checkbox", checked: cards, onchange: (e) => { cards = e.target.checked; draw(); } }),
-      h("span", {}, "Enter the cards", h("small", { text: "Melds as groups separated by commas (7H 8H 9H, QS QD QC); lay-offs as card@player.meld (10H@1.1); the cards left in hand." })));
-    const draw = () => {
+    const cardName = (code) => suited(deck.find((c) => c.code === code)?.label ?? code);
+    const whereIs = (code) => {
+      for (const [p, t] of table.entries()) {
+        const m = t.melds.findIndex((meld) => meld.includes(code));
+        if (m >= 0) return { player: p, kind: "meld", meld: m, text: `${game.sides[p].name} meld ${m + 1}` };
+        if (t.hand.includes(code)) return { player: p, kind: "hand", text: `${game.sides[p].name} hand` };
+        if (t.layoffs.some((l) => l.card === code)) return { player: p, kind: "layoff", text: `${game.sides[p].name} lay-off` };
+      }
+      return null;
+    };
+    const isTarget = (where) => where && target && where.player === target.player && where.kind === target.kind
+      && (target.kind !== "meld" || where.meld === target.meld);
+    const remove = (code) => {
+      for (const t of table) {
+        t.melds = t.melds.map((m) => m.filter((c) => c !== code));
+        t.hand = t.hand.filter((c) => c !== code);
+        t.layoffs = t.layoffs.filter((l) => l.card !== code);
+      }
+    };
+    const tap = (card) => {
+      if (!target) return;
+      const where = whereIs(card.code);
+      remove(card.code);
+      if (isTarget(where)) return;
+      const t = table[target.player];
+      if (target.kind === "meld") t.melds[target.meld].push(card.code);
+      else if (target.kind === "hand") t.hand.push(card.code);
+      else t.layoffs.push({ card: card.code, onto: [...target.onto] });
+    };
+    const picker = cardPicker(deck, (card) => {
+      const where = whereIs(card.code);
+      return { pressed: isTarget(where), mark: where && !isTarget(where) ? where.text : "" };
+    }, (card) => { tap(card); draw(); }, "Cards");
+    const chips = (codes, onRemove) => codes.map((code) => h("button", { type: "button", class: "chip-card", "aria-label": `Remove ${deck.find((c) => c.code === code)?.spoken ?? code}`, onclick: () => { onRemove(code); draw(); } }, h("span", {}, cardName(code))));
+    const aim = (next) => { target = next; draw(); };
+    const ownMelds = () => table.flatMap((t, p) => t.melds.map((m, i) => ({ p, i, m })).filter((x) => x.m.length));
+    function draw() {
+      if (target?.kind === "meld") table[target.player].melds[target.meld] ??= [];
       holder.replaceChildren(...game.sides.map((side, p) => {
         const was = before.players?.[p] ?? {};
-        const input = (name, label, value, type = "text") => h("div", {}, h("label", { for: `${name}${p}` }, label),
-          h("input", { id: `${name}${p}`, name: `${name}${p}`, type, inputmode: type === "number" ? "numeric" : undefined, min: type === "number" ? "0" : undefined, value, autocomplete: "off", autocapitalize: "characters" }));
+        const t = table[p];
+        const input = (name, label, value) => h("div", {}, h("label", { for: `${name}${p}` }, label),
+          h("input", { id: `${name}${p}`, name: `${name}${p}`, type: "number", inputmode: "numeric", min: "0", value, autocomplete: "off" }));
+        const here = target?.player === p;
         return h("fieldset", { class: "card", "data-field": `players.${p}` }, h("legend", { text: side.name }), ...(cards
-          ? [input("melds", "Melds", (was.melds ?? []).map((m) => m.join(" ")).join(", ")),
-            input("layoffs", "Lay-offs", (was.layoffs ?? []).map((l) => `${l.card}@${l.onto[0] + 1}.${l.onto[1] + 1}`).join(" ")),
-            input("hand", "Left in hand", (was.hand ?? []).join(" "))]
-          : [input("meld", "Points melded and laid off", String(was.meld_points ?? 0), "number"),
-            input("held", "Points left in hand", String(was.hand_points ?? 0), "number")]));
+          ? [h("div", { "data-field": `players.${p}.melds` }, h("span", { class: "label", text: "Melds" }),
+            t.melds.map((m, i) => (m.length || (here && target.kind === "meld" && target.meld === i) ? h("div", { class: "row meld" },
+              h("button", { type: "button", class: "plain-chip", "aria-pressed": String(here && target.kind === "meld" && target.meld === i), onclick: () => aim({ player: p, kind: "meld", meld: i }) }, `Meld ${i + 1}`),
+              chips(m, (code) => remove(code))) : null)),
+            h("button", { type: "button", onclick: () => aim({ player: p, kind: "meld", meld: t.melds.filter((m) => m.length).length }) }, "New meld")),
+          h("div", { "data-field": `players.${p}.layoffs` }, h("span", { class: "label", text: "Lay-offs" }),
+            t.layoffs.map((l) => h("div", { class: "row" }, chips([l.card], remove), ` onto ${game.sides[l.onto[0]].name} meld ${l.onto[1] + 1}`)),
+            h("div", { class: "row", role: "group", "aria-label": `${side.name} lays off onto` }, ownMelds().map(({ p: q, i }) => h("button", { type: "button",
+              "aria-pressed": String(here && target.kind === "layoff" && target.onto[0] === q && target.onto[1] === i),
+              onclick: () => aim({ player: p, kind: "layoff", onto: [q, i] }) }, `${game.sides[q].name} meld ${i + 1}`)))),
+          h("div", { "data-field": `players.${p}.hand` }, h("span", { class: "label", text: "Left in hand" }), h("div", { class: "row" }, chips(t.hand, remove)),
+            h("button", { type: "button", "aria-pressed": String(here && target.kind === "hand"), onclick: () => aim({ player: p, kind: "hand" }) }, "Cards left in hand")),
+          here ? h("div", { class: "stack picking" }, h("p", { class: "hint", text: target.kind === "meld" ? `Tap the cards of ${side.name}'s meld ${target.meld + 1}.`
+            : target.kind === "hand" ? `Tap the cards ${side.name} was left holding.` : `Tap the cards ${side.name} laid off onto ${game.sides[target.onto[0]].name} meld ${target.onto[1] + 1}.` }),
+          picker.node, h("button", { type: "button", onclick: () => aim(null) }, "Done")) : null]
+          : [input("meld", "Points melded and laid off", String(was.meld_points ?? 0)),
+            input("held", "Points left in hand", String(was.hand_points ?? 0))]));
       }));
-    };
+      picker.redraw();
+    }
     draw();
-    const words = (text) => String(text ?? "").trim().split(/[\s,]+/).filter(Boolean);
     const read = (form) => {
       const data = new FormData(form);
-      return game.sides.map((_, p) => (cards ? {
-        melds: String(data.get(`melds${p}`) ?? "").split(",").map(words).filter((m) => m.length),
-        layoffs: words(data.get(`layoffs${p}`)).map((w) => { const [card, at] = w.split("@"); const [pl, m] = (at ?? "").split("."); return { card, onto: [Number(pl) - 1, Number(m) - 1] }; }),
-        hand: words(data.get(`hand${p}`)),
-      } : { meld_points: Number(data.get(`meld${p}`) || 0), hand_points: Number(data.get(`held${p}`) || 0) }));
+      return game.sides.map((_, p) => (cards ? { melds: table[p].melds.filter((m) => m.length), layoffs: table[p].layoffs, hand: table[p].hand }
+        : { meld_points: Number(data.get(`meld${p}`) || 0), hand_points: Number(data.get(`held${p}`) || 0) }));
     };
-    return [toggle, h("form", { class: "stack", onsubmit: async (e) => { e.preventDefault(); await submit({ players: read(e.currentTarget) }); } },
+    const how = h("div", { class: "row", role: "group", "aria-label": "Enter the hand by" },
+      [["points", "Points"], ["cards", "Cards"]].map(([key, text]) => h("button", { type: "button", "aria-pressed": String(cards === (key === "cards")),
+        onclick: (e) => { cards = key === "cards"; for (const x of e.currentTarget.parentElement.children) x.setAttribute("aria-pressed", String(x === e.currentTarget)); draw(); } }, text)));
+    return [how, h("form", { class: "stack", onsubmit: async (e) => { e.preventDefault(); await submit({ players: read(e.currentTarget) }); } },
       holder, h("button", { type: "submit", class: "primary" }, editing ? "Save the correction" : "Record the hand"))];
   }
 
