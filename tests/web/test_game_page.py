@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.conftest import Phone
+from tests.web.conftest import SHOTS, Phone
 from tests.web.test_score_sheet import (
     FOUR,
     api_hands,
@@ -81,6 +81,12 @@ class Taps:
         record.tap()
 
 
+def seen(phone: Phone, name: str) -> None:
+    """What the player sees: the viewport (a full-page shot draws the sticky scores mid-page)."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    phone.page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
 def in_view(page: Any, locator: Any) -> bool:
     box = locator.bounding_box()
     return bool(box) and box["y"] >= 0 and box["y"] + box["height"] <= page.viewport_size["height"]
@@ -108,7 +114,7 @@ def test_a_hand_in_three_taps_and_record(sized: Phone) -> None:
         "✓ 7♠ made: North-South +140, East-West +20"
     assert page.locator(".actions .headline").inner_text() == \
         "✓ 7♠ made: North-South +140, East-West +20"
-    sized.shot(f"entry-preview-{sized.size}")  # type: ignore[attr-defined]
+    seen(sized, f"entry-preview-{sized.size}")  # type: ignore[attr-defined]
     assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
     taps.record()
     page.wait_for_selector("text=1. 7♠ by Ann")
@@ -137,7 +143,8 @@ def test_a_hand_in_three_taps_and_record(sized: Phone) -> None:
         ("7S", 0, [8, 2]), ("8H", 1, [4, 6]), ("MIS", 2, [0, 10])]
     # After recording, the next hand starts at the top again.
     assert page.evaluate("window.scrollY") == 0
-    sized.shot(f"sheet-{sized.size}")  # type: ignore[attr-defined]
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    seen(sized, f"sheet-{sized.size}")  # type: ignore[attr-defined]
 
 
 def test_the_trick_row_starts_at_the_bids_level(phone: Phone) -> None:
@@ -200,7 +207,8 @@ def test_scores_in_sight_red_negatives_red_suits_marks_and_the_chart(phone: Phon
     # A hand's explanation on tap.
     page.locator("tr.hand").nth(1).click()
     assert page.locator("tr.detail li").first.inner_text().startswith("8♥ failed")
-    phone.shot("sheet-with-chart")
+    page.locator("svg.chart").scroll_into_view_if_needed()
+    seen(phone, "sheet-with-chart")
     fits_the_phone(page)
     no_serious_axe_violations(page)
     assert len(api_hands(page, gid)) == 4
@@ -292,7 +300,7 @@ def test_cinquecento_by_captured_cards_with_a_marianna(phone: Phone) -> None:
     page.get_by_role("group", name="Mariannas of East-West").get_by_role(
         "button", name="cups").click()
     page.locator("#preview .deltas").wait_for()
-    phone.shot("cinquecento-cards")
+    seen(phone, "cinquecento-cards")
     fits_the_phone(page)
     no_serious_axe_violations(page)
     page.get_by_role("button", name="Record the hand").click()
