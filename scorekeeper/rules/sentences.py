@@ -606,7 +606,7 @@ REFUSALS: Final[Mapping[str, str]] = {
                         "are worth",
     "went_out_cards.cards_left": "a player who went out has no cards left in hand",
     "went_out_cards.no_cards": "a player with no cards left in hand went out",
-    "one_goes_out": "only one player goes out in a hand, and player {out} already did",
+    "one_goes_out": "only one player goes out in a hand, and {player} already did",
     "going_out_meld": "a player cannot go out without melding or laying off a card",
     "meld_invalid": "{cards:cards} is not a meld: {flaw:meld_flaw}",
     "meld_invalid.layoff": "with {laid:list} laid off onto it, {cards:cards} is no longer a meld: "

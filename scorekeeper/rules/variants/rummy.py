@@ -228,7 +228,7 @@ def counted_hand(table: Table, entries: list[Any]) -> tuple[list[int], list[int]
         flags.append(went_out_flag(entry, where))
         melded.append(entry["meld_points"])
         held.append(entry["hand_points"])
-    out = going_out(flags, [h == 0 for h in held], melded)
+    out = going_out(table, flags, [h == 0 for h in held], melded)
     value = decks_for(table) * (DECK_VALUE + (JOKERS_PER_DECK * JOKER_POINTS
                                               if table.options["jokers"] else 0))
     total = sum(melded) + sum(held)
@@ -237,7 +237,7 @@ def counted_hand(table: Table, entries: list[Any]) -> tuple[list[int], list[int]
     return melded, held, out
 
 
-def going_out(flags: Sequence[bool | None], empty: Sequence[bool],
+def going_out(table: Table, flags: Sequence[bool | None], empty: Sequence[bool],
               melded: Sequence[int]) -> int | None:
     """The one player who went out (None if the stock ran out first)."""
     out: int | None = None
@@ -249,7 +249,8 @@ def going_out(flags: Sequence[bool | None], empty: Sequence[bool],
             raise RuleViolation("went_out_cards.no_cards", where)
         if no_cards:
             if out is not None:
-                raise RuleViolation("one_goes_out", where, out=out)
+                raise RuleViolation("one_goes_out", where, out=out,
+                                    player=table.sides[out].name)
             if melded[p] == 0:
                 raise RuleViolation("going_out_meld", where)
             out = p
@@ -333,7 +334,7 @@ def card_hand(table: Table, entries: list[Any]
 
     held = [sum(JOKER_POINTS if c.is_joker else VALUES[c.rank] for c in cards) for cards in hands]
     flags = [went_out_flag(entry, f"players.{i}") for i, entry in enumerate(entries)]
-    out = going_out(flags, [not cards for cards in hands],
+    out = going_out(table, flags, [not cards for cards in hands],
                     [melded[p] + laid_off[p] for p in range(n)])
     for i, discard in enumerate(discards):
         if discard is not None and i != out:
