@@ -10,7 +10,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def test_ci_runs_the_readme_test_command() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    commands = re.findall(r"```sh\n(python3 -m venv[^\n]*)\n```", readme)
+    commands = re.findall(r"```sh\n((?:npm ci && )?python3 -m venv[^\n]*)\n```", readme)
     assert len(commands) == 2, "README must open with the run command and the test command"
     run, test = commands
     assert "flask --app scorekeeper run" in run

@@ -1,14 +1,17 @@
-"""Every rule refusal names its rule by a code of the registry (scorekeeper/rules/errors.RULES),
-and every code of the registry is one some refusal names: read from the source, so a new
-`raise RuleViolation(...)` without its code fails here, before any request could show it."""
+"""Every rule refusal is a key of the refusals' table (scorekeeper/rules/sentences.REFUSALS) whose
+rule code is one of the registry's (scorekeeper/rules/errors.RULES), and no refusal builds its own
+sentence: read from the source, so a new `raise RuleViolation(...)` with words instead of a key
+fails here, before any request could show it."""
 
 from __future__ import annotations
 
 import ast
 import json
+import string
 from pathlib import Path
 
 from scorekeeper.rules.errors import RULES
+from scorekeeper.rules.sentences import PHRASES, REFUSALS
 
 PACKAGE = Path(__file__).resolve().parent.parent / "scorekeeper"
 SPEC = PACKAGE.parent / "openapi" / "openapi.json"
@@ -22,74 +25,72 @@ def _name(node: ast.expr) -> str | None:
     return node.attr if isinstance(node, ast.Attribute) else None
 
 
-def _refusals() -> dict[str, ast.ClassDef]:
-    """RuleViolation's subclasses anywhere in the package, by name."""
-    found: dict[str, ast.ClassDef] = {}
+def _refusal_classes() -> set[str]:
+    """RuleViolation and its subclasses anywhere in the package."""
+    found = {"RuleViolation"}
     grown = True
     while grown:
         grown = False
         for tree in MODULES.values():
             for node in ast.walk(tree):
                 if (isinstance(node, ast.ClassDef) and node.name not in found
-                        and any(_name(b) in {"RuleViolation", *found} for b in node.bases)):
-                    found[node.name] = node
+                        and any(_name(b) in found for b in node.bases)):
+                    found.add(node.name)
                     grown = True
     return found
 
 
-SUBCLASSES = _refusals()
-
-
-def _rule_given(call: ast.Call) -> ast.expr | None:
-    return next((k.value for k in call.keywords if k.arg == "rule"), None)
-
-
-def _own_code(cls: ast.ClassDef) -> str | None:
-    """The code a subclass passes up in its __init__ (super().__init__(..., rule="...")."""
-    for node in ast.walk(cls):
-        if (isinstance(node, ast.Call) and _name(node.func) == "__init__"
-                and isinstance(given := _rule_given(node), ast.Constant)):
-            return str(given.value)
-    return None
+CLASSES = _refusal_classes()
 
 
 def _constructions() -> list[tuple[str, ast.Call]]:
     where = []
     for path, tree in MODULES.items():
         for node in ast.walk(tree):
-            if isinstance(node, ast.Call) and _name(node.func) in {"RuleViolation", *SUBCLASSES}:
+            if isinstance(node, ast.Call) and _name(node.func) in CLASSES:
                 where.append((f"{path.relative_to(PACKAGE.parent)}:{node.lineno}", node))
     return where
 
 
-def test_every_refusal_names_a_known_rule() -> None:
-    unnamed = []
+def _keys_used() -> set[str]:
+    return {str(call.args[0].value) for _, call in _constructions()
+            if call.args and isinstance(call.args[0], ast.Constant)}
+
+
+def test_every_refusal_is_a_key_of_the_table() -> None:
+    built = []
     for where, call in _constructions():
-        if _name(call.func) in SUBCLASSES:
-            continue  # its code is its class's (checked below)
-        given = _rule_given(call)
-        if isinstance(given, ast.Constant) and given.value in RULES:
+        if not call.args:
+            built.append(where)
             continue
-        # A refusal rewording another one it caught keeps that one's code.
-        if isinstance(given, ast.Attribute) and given.attr == "rule":
+        says = call.args[0]
+        if isinstance(says, ast.Constant) and says.value in REFUSALS:
             continue
-        unnamed.append(where)
-    assert unnamed == [], f"refusals without a known rule code: {unnamed}"
+        # A refusal passed on as it was caught (another field, the same words) keeps its key.
+        if isinstance(says, ast.Attribute) and says.attr == "says":
+            continue
+        built.append(where)
+    assert built == [], f"refusals that are not a key of sentences.REFUSALS: {built}"
     assert len(_constructions()) > 150  # the walk does find the refusals
 
 
-def test_every_subclass_has_its_own_known_rule() -> None:
-    assert {"UnknownVariant", "UnknownBid", "DisabledBid"} <= set(SUBCLASSES)
-    codes = {name: _own_code(cls) for name, cls in SUBCLASSES.items()}
-    assert all(code in RULES for code in codes.values()), codes
+def test_every_key_names_a_registered_rule() -> None:
+    unregistered = sorted(key for key in REFUSALS if key.partition(".")[0] not in RULES)
+    assert unregistered == []
 
 
-def test_every_registered_rule_is_named_by_some_refusal() -> None:
-    used = {str(given.value) for _, call in _constructions()
-            if isinstance(given := _rule_given(call), ast.Constant)}
-    used |= {code for cls in SUBCLASSES.values() if (code := _own_code(cls))}
-    assert sorted(set(RULES) - used) == [], "registered codes no refusal names"
-    assert sorted(used - set(RULES)) == [], "codes named but not registered"
+def test_every_registered_rule_and_every_template_is_used() -> None:
+    used = _keys_used()
+    assert sorted(set(REFUSALS) - used) == [], "templates no refusal uses"
+    assert sorted(set(RULES) - {key.partition(".")[0] for key in used}) == [], \
+        "registered codes no refusal names"
+
+
+def test_templates_say_their_values_in_known_phrases() -> None:
+    for key, template in REFUSALS.items():
+        for _, name, spec, _ in string.Formatter().parse(template):
+            assert name is None or name.isidentifier(), (key, name)
+            assert not spec or spec in PHRASES, (key, spec)
 
 
 def test_codes_are_snake_case_and_described() -> None:

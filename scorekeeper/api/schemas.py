@@ -12,7 +12,7 @@ from marshmallow import fields, validate
 from scorekeeper.limits import MAX_CHANGES, MAX_HANDS
 from scorekeeper.rules.base import FAMILIES, REFEREES
 from scorekeeper.rules.errors import RULES
-from scorekeeper.rules.reasons import END_REASONS, REASONS
+from scorekeeper.rules.reasons import END_REASONS, REASONS, RULINGS
 from scorekeeper.tournaments.options import MAX_TEAMS
 
 MAX_SEAT = 63
@@ -105,9 +105,17 @@ class OptionSchema(Strict):
     type = fields.Str(required=True, metadata={
         "description": "boolean, integer, string, or table (a JSON object: fractional_values)"})
     default = fields.Raw(allow_none=True, required=True)
-    description = fields.Str(required=True)
+    label = fields.Str(required=True, metadata={
+        "description": "the house rule's name as players say it",
+        "example": "Out the back door at"})
+    description = fields.Str(required=True, metadata={
+        "description": "what the house rule does, in a sentence or two a player understands"})
     choices = fields.List(fields.Raw(), metadata={"description": "the accepted values, if fixed"})
+    choice_labels = fields.List(fields.Str(), metadata={
+        "description": "each of `choices` in words, in the same order"})
     nullable = fields.Bool(metadata={"description": "null is accepted (switches the rule off)"})
+    null_label = fields.Str(metadata={
+        "description": "what null means, in words (e.g. Never, No limit)"})
     minimum = fields.Int()
     maximum = fields.Int()
 
@@ -118,6 +126,16 @@ class BidSchema(Strict):
     points = fields.Int(required=True, metadata={"example": 200})
     option = fields.Str(allow_none=True, metadata={
         "description": "the option that enables this bid; null for the ordinary bids"})
+
+
+class PresetSchema(Strict):
+    key = fields.Str(required=True, metadata={"example": "avondale"})
+    name = fields.Str(required=True, metadata={"example": "Avondale standard"})
+    description = fields.Str(required=True)
+    options = fields.Dict(keys=fields.Str(), required=True, metadata={
+        "description": "the options this table sets, as a game's `options` (POST /games) take "
+                       "them; the others keep their defaults",
+        "example": {"win_on": "contract", "defender_cap": 490}})
 
 
 class TableFormSchema(Strict):
@@ -147,6 +165,9 @@ class VariantSchema(Strict):
     options = fields.Dict(keys=fields.Str(), values=fields.Nested(OptionSchema), required=True)
     bids = fields.List(fields.Nested(BidSchema), metadata={
         "description": "every bid with its value, in auction order (variants with an auction)"})
+    presets = fields.List(fields.Nested(PresetSchema), required=True, metadata={
+        "description": "house rules of common tables (Avondale standard, Quebec club, ...), each "
+                       "a set of options this variant accepts"})
     family = fields.Str(required=True, validate=validate.OneOf(FAMILIES), metadata={
         "description": "contract: bid tricks at auction (a hand names the bidder, the bid and "
                        "the tricks); card_points: score the card points captured (Cinquecento); "
@@ -400,6 +421,22 @@ class ReasonSchema(Strict):
                                                              "partner": None, "alone": None}}})
 
 
+class RulingReasonSchema(Strict):
+    """One line of a referee's explanation as a code and its parameters."""
+
+    code = fields.Str(required=True, validate=validate.OneOf(sorted(RULINGS)), metadata={
+        "description": "the same whatever the language of `explanation`. The codes:\n"
+                       + "\n".join(f"- `{code}`: {why}" for code, why in sorted(RULINGS.items()))})
+    params = fields.Dict(keys=fields.Str(), values=fields.Raw(allow_none=True), required=True,
+                         metadata={"description": "what the sentence names: seats, cards and "
+                                                  "suits by their codes, bids, points"})
+
+
+def ruling_reasons() -> fields.List[Any]:
+    return fields.List(fields.Nested(RulingReasonSchema), required=True, metadata={
+        "description": "one per line of `explanation`, in the same order"})
+
+
 class HandPreviewSchema(HandInputSchema):
     """What recording a hand gives (or would give: POST .../hands/preview)."""
 
@@ -599,6 +636,7 @@ class TrickRulingSchema(Strict):
     explanation = fields.List(fields.Str(), required=True, metadata={"example": [
         "Hearts are trumps.", "The jack of diamonds is the left bower in hearts, a trump.",
         "Seat 2 wins the trick with the jack of diamonds."]})
+    reasons = ruling_reasons()
 
 
 class AuctionRequestSchema(RefereeSchema):
@@ -640,6 +678,7 @@ class AuctionRulingSchema(Strict):
     calls = fields.List(fields.Nested(CallSchema), required=True,
                         metadata={"description": "each call judged, up to the first illegal one"})
     explanation = fields.List(fields.Str(), required=True)
+    reasons = ruling_reasons()
 
 
 class DealRequestSchema(RefereeSchema):
@@ -650,6 +689,7 @@ class DealRequestSchema(RefereeSchema):
 class DealRulingSchema(Strict):
     redeal = fields.Bool(required=True)
     explanation = fields.List(fields.Str(), required=True)
+    reasons = ruling_reasons()
 
 
 class MeldRequestSchema(RefereeSchema):
@@ -664,6 +704,7 @@ class MeldRulingSchema(Strict):
         "description": "what the meld scores (0 when not a meld)", "example": 20})
     explanation = fields.List(fields.Str(), required=True, metadata={"example": [
         "A run of hearts: A, 2, 3. The ace is low.", "Worth 20 points (15 + 2 + 3)."]})
+    reasons = ruling_reasons()
 
 
 # -- tournaments --------------------------------------------------------------------------------

@@ -27,11 +27,16 @@ def describe(variant: Variant) -> dict[str, Any]:
                               if v is not None or k == "default"}
         if spec.choices is not None:
             options[spec.name]["choices"] = list(spec.choices)
+        if spec.choice_labels is not None:
+            options[spec.name]["choice_labels"] = list(spec.choice_labels)
     low, high = variant.players
     bids = [asdict(bid) for bid in variant.bids()]
     return {"key": variant.key, "name": variant.name, "description": variant.description,
             "players": {"min": low, "max": high}, "team_play": variant.team_play,
             "options": options, "bids": bids,
+            "presets": [{"key": preset.key, "name": preset.name,
+                         "description": preset.description, "options": dict(preset.options)}
+                        for preset in variant.presets],
             "family": variant.family,
             "forms": [{"players": sides * each, "sides": sides, "per_side": each,
                        "calls_partner": (sides, each) in variant.partner_forms}

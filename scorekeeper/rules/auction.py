@@ -11,9 +11,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from scorekeeper.rules.base import OptionValue, Table, in_words
+from scorekeeper.rules.base import OptionValue, Table
 from scorekeeper.rules.bids import Bid, DisabledBid
 from scorekeeper.rules.errors import RuleViolation
+from scorekeeper.rules.reasons import Reason
+from scorekeeper.rules.sentences import render_all
 
 PASS = "pass"
 INKLE_LEVEL = 6  # a 6-level bid is an inkle where the game has them: a signal
@@ -71,12 +73,16 @@ class AuctionRuling:
     may_pass: bool
     next_legal_bids: tuple[Bid, ...]
     calls: tuple[CallRecord, ...]
-    explanation: tuple[str, ...]
+    reasons: tuple[Reason, ...]  # the ruling line by line, as codes (reasons.RULINGS)
+
+    @property
+    def explanation(self) -> tuple[str, ...]:
+        return render_all(self.reasons)
 
 
 @dataclass
 class _Auction:
-    """The auction so far; `refusal` says why a call would break a rule."""
+    """The auction so far; `refusal` names the rule a call would break."""
 
     variant: Bidding
     options: Mapping[str, OptionValue]
@@ -124,24 +130,26 @@ class _Auction:
         last = self.calls == self.seats - 1 if self.american else self.active == {seat}
         return not last
 
-    def refusal(self, seat: int, bid: Bid) -> str | None:
-        """Why `seat` may not make `bid` now, or None if it may."""
+    def refusal(self, seat: int, bid: Bid) -> RuleViolation | None:
+        """Why `seat` may not make `bid` now (an `illegal_call` refusal, not raised: the ruling
+        says it), or None if it may."""
         if seat in self.ralphed:
-            return f"seat {seat} was ralphed last hand and may only pass"
+            return RuleViolation("illegal_call.ralphed", None, seat=seat)
+        said = {"bid": bid.code, "bid_name": bid.name}
         if not bid.beats(self.standing):
             assert self.standing is not None
-            return f"{bid.name} does not beat the standing bid of {self.standing.name}"
+            return RuleViolation("illegal_call.not_higher", None, **said,
+                                 standing=self.standing.code, standing_name=self.standing.name)
         inkle_calls = self.variant.auction_rules.inkle_calls
         if (inkle_calls is not None and not self.fractional and bid.kind == "trumps"
                 and bid.level == INKLE_LEVEL and self.calls >= inkle_calls):
-            return (f"{bid.name} is an inkle (a 6-level bid), and only the first "
-                    f"{in_words(inkle_calls)} players to call may inkle")
+            return RuleViolation("illegal_call.inkle", None, **said, calls=inkle_calls)
         if bid.code == "MIS" and self._misere_after_7 and not (
                 self.standing is not None and self.standing.kind == "trumps"
                 and self.standing.level == 7):
-            return "misère may only be bid once someone has bid 7 (option misere_rank is after-7)"
+            return RuleViolation("illegal_call.misere_after_7", None, **said)
         if bid.code == "BMIS" and seat in self.called:
-            return "blind misère is bid before looking at the cards, so only as a first call"
+            return RuleViolation("illegal_call.blind_misere", None, **said)
         return None
 
     @property
@@ -177,22 +185,18 @@ def adjudicate_auction(variant: Bidding, table: Table, dealer: object, calls: ob
     """Judge a sequence of calls under the table's options (options already resolved)."""
     seats = table.seats
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < seats:
-        raise RuleViolation(f"dealer must be a seat from 0 to {seats - 1}", "dealer",
-                            rule="seat_range")
+        raise RuleViolation("seat_range.dealer", "dealer", last=seats - 1)
     barred = _seats(ralphed, seats, "ralphed")
     if not isinstance(calls, list):
-        raise RuleViolation('calls must be a list of calls such as "pass" or "7H"', "calls",
-                            rule="entry_form")
+        raise RuleViolation("entry_form.calls", "calls")
     auction = _Auction(variant, table.options, seats, dealer, barred)
     records: list[CallRecord] = []
     first_illegal: int | None = None
-    reason = ""
+    reason: RuleViolation | None = None
     for index, call in enumerate(calls):
         where = f"calls.{index}"
         if auction.complete:
-            raise RuleViolation(
-                f"the auction was over after call {index}: nobody calls after that", where,
-                                rule="call_after_auction")
+            raise RuleViolation("call_after_auction", where, call=index)
         seat = auction.next_seat()
         said, bid, refusal = _read_call(auction, seat, call, where)
         if refusal is not None:
@@ -205,20 +209,18 @@ def adjudicate_auction(variant: Bidding, table: Table, dealer: object, calls: ob
 
 
 def _read_call(auction: _Auction, seat: int, call: object,
-               where: str) -> tuple[str, Bid | None, str | None]:
+               where: str) -> tuple[str, Bid | None, RuleViolation | None]:
     """The call as written, the bid it names (None for a pass) and why it is not allowed."""
     if not isinstance(call, str):
-        raise RuleViolation('a call is "pass" or a bid code such as 7H or MIS', where,
-                            rule="entry_form")
+        raise RuleViolation("entry_form.call", where)
     if call.strip().lower() == PASS:
         if auction.may_pass(seat):
             return PASS, None, None
-        return PASS, None, ("everybody else has passed, and the dealer must bid "
-                            "(option pass_out is dealer-must-bid)")
+        return PASS, None, RuleViolation("illegal_call.dealer_pass", None, seat=seat)
     try:
         bid = auction.variant.find_bid(call, auction.options, where)
     except DisabledBid as off:
-        return call.strip().upper(), None, off.message
+        return call.strip().upper(), None, off
     return bid.code, bid, auction.refusal(seat, bid)
 
 
@@ -226,29 +228,29 @@ def _seats(value: object, seats: int, where: str) -> frozenset[int]:
     if value is None:
         return frozenset()
     if not isinstance(value, list):
-        raise RuleViolation(f"{where} must be a list of seats", where, rule="entry_form")
+        raise RuleViolation("entry_form.ralphed", where)
     for i, seat in enumerate(value):
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
-            raise RuleViolation(f"{where} must list seats from 0 to {seats - 1}", f"{where}.{i}",
-                                rule="seat_range")
+            raise RuleViolation("seat_range.ralphed", f"{where}.{i}", last=seats - 1)
     return frozenset(value)
 
 
 def _ruling(auction: _Auction, records: Sequence[CallRecord], first_illegal: int | None,
-            reason: str, given: int) -> AuctionRuling:
+            reason: RuleViolation | None, given: int) -> AuctionRuling:
     complete = auction.complete
     next_seat = None if complete else auction.next_seat()
-    lines: list[str] = []
+    lines: list[Reason] = []
     if first_illegal is not None:
+        assert reason is not None
         bad = records[first_illegal]
-        lines.append(f"Call {first_illegal + 1} ({_said(bad.call)} by seat {bad.seat}) is not "
-                     f"allowed: {reason}.")
+        lines.append(Reason("call_illegal", {"call": first_illegal + 1, "said": bad.call,
+                                             "seat": bad.seat, "why": reason.nested()}))
         if given > first_illegal + 1:
-            lines.append("The calls after it were not judged.")
+            lines.append(Reason("calls_not_judged"))
     lines.extend(_standing_lines(auction, complete))
     face_up = auction.kitty_face_up()
     if face_up:
-        lines.append(f"{_count(face_up, 'kitty card')} face up.")
+        lines.append(Reason("kitty_face_up", {"cards": face_up}))
     legal_bids: tuple[Bid, ...] = ()
     may_pass = False
     if next_seat is not None:
@@ -260,35 +262,23 @@ def _ruling(auction: _Auction, records: Sequence[CallRecord], first_illegal: int
         passed_out=complete and auction.standing is None, winning_bid=auction.standing,
         winner_seat=auction.standing_seat, kitty_face_up=face_up, next_seat=next_seat,
         may_pass=may_pass, next_legal_bids=legal_bids, calls=tuple(records),
-        explanation=tuple(lines))
+        reasons=tuple(lines))
 
 
-def _standing_lines(auction: _Auction, complete: bool) -> Iterable[str]:
+def _standing_lines(auction: _Auction, complete: bool) -> Iterable[Reason]:
     bid, seat = auction.standing, auction.standing_seat
     if complete and bid is None:
-        yield "Everybody passed: the hand is passed out."
+        yield Reason("auction_passed_out")
     elif complete and bid is not None:
-        yield f"Seat {seat} wins the auction with {bid.name} ({bid.code})."
+        yield Reason("auction_won", {"seat": seat, "bid": bid.code, "bid_name": bid.name})
     elif bid is not None:
-        yield f"The standing bid is {bid.name} ({bid.code}) by seat {seat}."
+        yield Reason("bid_standing", {"seat": seat, "bid": bid.code, "bid_name": bid.name})
     else:
-        yield "Nobody has bid yet."
+        yield Reason("no_bid_yet")
 
 
-def _next_line(seat: int, bids: Sequence[Bid], may_pass: bool) -> str:
+def _next_line(seat: int, bids: Sequence[Bid], may_pass: bool) -> Reason:
     if not bids:
-        return f"Seat {seat} calls next and may only pass."
-    lowest = f"the lowest bid allowed is {bids[0].name}" if len(bids) > 1 else \
-        f"the only bid allowed is {bids[0].name}"
-    if not may_pass:
-        return f"Seat {seat} calls next and must bid: {lowest}."
-    return f"Seat {seat} calls next: pass or bid ({lowest})."
-
-
-def _said(call: str) -> str:
-    return "a pass" if call == PASS else call
-
-
-def _count(n: int, noun: str) -> str:
-    return f"1 {noun} is" if n == 1 else f"{n} {noun}s are"
-
+        return Reason("next_only_pass", {"seat": seat})
+    code = ("next_may_bid" if may_pass else "next_must_bid") + ("_only" if len(bids) == 1 else "")
+    return Reason(code, {"seat": seat, "bid": bids[0].code, "bid_name": bids[0].name})

@@ -28,6 +28,10 @@ class OptionSpec:
     maximum: int | None = None
     # A "table" option's own check: returns the table as stored or raises RuleViolation.
     checker: Callable[[object, str], dict[str, Any]] | None = None
+    label: str = ""  # its name as players say it at the table ("Out the back door at")
+    # Each of `choices` in words, in the same order ("Deal again" for "redeal").
+    choice_labels: tuple[str, ...] | None = None
+    null_label: str | None = None  # what null (the rule switched off) means, in words
 
     def check(self, value: object) -> OptionValue:
         """Return the value if this option accepts it, else raise RuleViolation."""
@@ -35,43 +39,54 @@ class OptionSpec:
         if value is None:
             if self.nullable:
                 return None
-            raise RuleViolation(f"option {self.name} cannot be null", where, rule="option_value")
+            raise RuleViolation("option_value.null", where, option=self.name)
         if self.type == "boolean":
             if not isinstance(value, bool):
-                raise RuleViolation(f"option {self.name} must be true or false", where,
-                                    rule="option_value")
+                raise RuleViolation("option_value.boolean", where, option=self.name)
             return value
         if self.type == "integer":
             if isinstance(value, bool) or not isinstance(value, int):
-                raise RuleViolation(f"option {self.name} must be a whole number", where,
-                                    rule="option_value")
+                raise RuleViolation("option_value.integer", where, option=self.name)
             if self.minimum is not None and value < self.minimum:
-                raise RuleViolation(f"option {self.name} must be at least {self.minimum}", where,
-                                    rule="option_value")
+                raise RuleViolation("option_value.minimum", where, option=self.name,
+                                    minimum=self.minimum)
             if self.maximum is not None and value > self.maximum:
-                raise RuleViolation(f"option {self.name} must be at most {self.maximum}", where,
-                                    rule="option_value")
+                raise RuleViolation("option_value.maximum", where, option=self.name,
+                                    maximum=self.maximum)
             if self.choices is not None and value not in self.choices:
-                raise RuleViolation(f"option {self.name} must be {either(self.choices)}", where,
-                                    rule="option_value")
+                raise RuleViolation("option_value.choices", where, option=self.name,
+                                    choices=list(self.choices))
             return value
         if self.type == "table" and self.checker is not None:
             return self.checker(value, where)
         if not isinstance(value, str) or (self.choices is not None and value not in self.choices):
-            allowed = ", ".join(repr(c) for c in self.choices or ())
-            raise RuleViolation(f"option {self.name} must be one of {allowed}", where,
-                                rule="option_value")
+            raise RuleViolation("option_value.string", where, option=self.name,
+                                choices=list(self.choices or ()))
         return value
 
 
+@dataclass(frozen=True)
+class Preset:
+    """The house rules a common table plays by: the options it sets, as a game's `options` give
+    them; every other option keeps the variant's default."""
+
+    key: str
+    name: str
+    description: str
+    options: Mapping[str, OptionValue]
+
+
 def resolve_options(specs: tuple[OptionSpec, ...], given: Mapping[str, object],
-                    owner: str = "this variant") -> dict[str, OptionValue]:
-    """Fill in defaults and check every given option; unknown names are refused."""
+                    fmt: str | None = None) -> dict[str, OptionValue]:
+    """Fill in defaults and check every given option; unknown names are refused, as options of
+    the variant or, when `fmt` names one, of that tournament format."""
     by_name = {spec.name: spec for spec in specs}
     for name in given:
         if name not in by_name:
-            raise RuleViolation(f"there is no option {name!r} in {owner}", f"options.{name}",
-                                rule="unknown_option")
+            if fmt is None:
+                raise RuleViolation("unknown_option", f"options.{name}", option=name)
+            raise RuleViolation("unknown_option.format", f"options.{name}", option=name,
+                                format=fmt)
     return {spec.name: spec.check(given.get(spec.name, spec.default)) for spec in specs}
 
 
@@ -242,6 +257,10 @@ class Variant(Protocol):
     @property
     def option_specs(self) -> tuple[OptionSpec, ...]: ...
     @property
+    def presets(self) -> tuple[Preset, ...]:
+        """House rules of common tables, each a set of options this variant accepts."""
+        ...
+    @property
     def statistics(self) -> tuple[str, ...]:
         """The counts each hand's `tally` carries per side, for GET /games/{id}/stats."""
         ...
@@ -283,6 +302,7 @@ class SeatedGame:
     name: str
     forms: tuple[tuple[int, int], ...]  # (sides, players per side) this game can seat
     option_specs: tuple[OptionSpec, ...]
+    presets: tuple[Preset, ...] = ()
     statistics: tuple[str, ...] = ()
     partner_forms: tuple[tuple[int, int], ...] = ()  # forms where a partner is called per hand
 
@@ -298,11 +318,10 @@ class SeatedGame:
         """The sides form one of the variant's tables, and the first dealer has a seat."""
         shape = (len(table.sides), len(table.sides[0].players) if table.sides else 0)
         if len({len(side.players) for side in table.sides}) != 1 or shape not in self.forms:
-            described = ", ".join(f"{s} sides of {n}" for s, n in self.forms)
-            raise RuleViolation(f"{self.name} is played by {described}", "sides", rule="table_form")
+            raise RuleViolation("table_form", "sides", variant_name=self.name,
+                                forms=[list(form) for form in self.forms])
         if not 0 <= table.first_dealer < table.seats:
-            raise RuleViolation(f"first_dealer must be a seat from 0 to {table.seats - 1}",
-                                "first_dealer", rule="seat_range")
+            raise RuleViolation("seat_range.first_dealer", "first_dealer", last=table.seats - 1)
 
     def start(self, table: Table) -> GameState:
         return GameState(scores=(0,) * len(table.sides), dealer=table.first_dealer)
@@ -317,15 +336,15 @@ class SeatedGame:
         counts = sorted({n * each for n, each in self.forms})
         players = (4 if 4 in counts else counts[0]) if players is None else players
         if isinstance(players, bool) or players not in counts:
-            raise RuleViolation(f"{self.name} is played by {either(counts)} players", "players",
-                                rule="table_form")
+            raise RuleViolation("table_form.players", "players", variant_name=self.name,
+                                counts=counts)
         assert isinstance(players, int)
         forms = [n for n, each in self.forms if n * each == players]
         if sides is None:
             sides = forms[0]
         if isinstance(sides, bool) or sides not in forms:
-            raise RuleViolation(f"{players} players play {self.name} in {either(forms)} sides",
-                                "sides", rule="table_form")
+            raise RuleViolation("table_form.sides", "sides", players=players,
+                                variant_name=self.name, sides=forms)
         assert isinstance(sides, int)
         each = players // sides
         table = Table(sides=tuple(Side(f"side {n}", tuple(f"seat {n + sides * k}"
@@ -364,17 +383,3 @@ def winner_at_target(table: Table, scores: Sequence[int], target: int,
         return None
     lines.append(Reason("reached_target", {"side": table.sides[top[0]].name, "target": target}))
     return top[0]
-
-
-NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
-
-
-def in_words(n: int) -> str:
-    """'two': a small count as it is said (figures from 11 on)."""
-    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
-
-
-def either(items: Sequence[object]) -> str:
-    """'3, 4 or 6'."""
-    words = [str(item) for item in items]
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"

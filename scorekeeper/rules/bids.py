@@ -8,8 +8,9 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from scorekeeper.rules.base import BidSpec
-from scorekeeper.rules.cards import SUIT_SYMBOLS, SUITS
+from scorekeeper.rules.cards import SUITS
 from scorekeeper.rules.errors import RuleViolation
+from scorekeeper.rules.sentences import SUIT_SYMBOLS
 
 DENOMINATIONS: tuple[str, ...] = (*SUITS, "NT")  # Avondale order, spades lowest
 
@@ -82,24 +83,22 @@ def check_fractional_values(value: object, where: str) -> dict[str, Any]:
     """A full fractional value table: every N.K from 6.0 to 10.5, a positive whole number of
     points for a suit and for no-trumps."""
     if not isinstance(value, dict):
-        raise RuleViolation("option fractional_values must be an object such as "
-                            '{"6.0": {"suit": 40, "nt": 60}, ...}', where, rule="option_value")
+        raise RuleViolation("option_value.fractional_values", where,
+                            option="fractional_values")
     wanted = default_fractional_values()
     unknown = sorted(set(value) - set(wanted))
     if unknown:
-        raise RuleViolation(f"fractional_values has no bid {unknown[0]!r}: the bids go from 6.0 "
-                            "to 10.5", f"{where}.{unknown[0]}", rule="option_value")
+        raise RuleViolation("option_value.fractional_unknown", f"{where}.{unknown[0]}",
+                            option="fractional_values", bid=unknown[0])
     missing = [key for key in wanted if key not in value]
     if missing:
-        raise RuleViolation(f"fractional_values must give every bid from 6.0 to 10.5; "
-                            f"{missing[0]} is missing", f"{where}.{missing[0]}",
-                            rule="option_value")
+        raise RuleViolation("option_value.fractional_missing", f"{where}.{missing[0]}",
+                            option="fractional_values", bid=missing[0])
     for key, cell in value.items():
         if (not isinstance(cell, dict) or set(cell) != {"suit", "nt"} or any(
                 isinstance(v, bool) or not isinstance(v, int) or v <= 0 for v in cell.values())):
-            raise RuleViolation(f"fractional_values {key} must be {{\"suit\": points, \"nt\": "
-                                "points}} with positive whole numbers", f"{where}.{key}",
-                                rule="option_value")
+            raise RuleViolation("option_value.fractional_cell", f"{where}.{key}",
+                                option="fractional_values", bid=key)
     return {key: dict(value[key]) for key in wanted}
 
 
@@ -123,14 +122,9 @@ def fractional_bids(values: Mapping[str, Any]) -> tuple[Bid, ...]:
 
 
 class UnknownBid(RuleViolation):
-    """A code that is no bid of the variant at all (not a call anybody could make)."""
-
-    def __init__(self, message: str, field: str | None = None) -> None:
-        super().__init__(message, field, rule="unknown_bid")
+    """A code that is no bid of the variant at all (not a call anybody could make): an
+    `unknown_bid` refusal."""
 
 
 class DisabledBid(RuleViolation):
-    """A real bid that this game's options leave out."""
-
-    def __init__(self, message: str, field: str | None = None) -> None:
-        super().__init__(message, field, rule="bid_disabled")
+    """A real bid that this game's options leave out: a `bid_disabled` refusal."""

@@ -9,14 +9,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from scorekeeper.rules.base import in_words
 from scorekeeper.rules.errors import RuleViolation
 
 # Suits in bidding order (lowest first), as in the Avondale table.
 SUITS: tuple[str, ...] = ("S", "C", "D", "H")
-SUIT_SYMBOLS: dict[str, str] = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
-SUIT_NAMES: dict[str, str] = {"S": "spades", "C": "clubs", "D": "diamonds", "H": "hearts"}
-SUIT_NAME: dict[str, str] = {"S": "spade", "C": "club", "D": "diamond", "H": "heart"}
 RED: frozenset[str] = frozenset({"D", "H"})
 # The other suit of the same colour: where the left bower (petit bord) comes from.
 SAME_COLOUR: dict[str, str] = {"S": "C", "C": "S", "D": "H", "H": "D"}
@@ -24,13 +20,7 @@ SAME_COLOUR: dict[str, str] = {"S": "C", "C": "S", "D": "H", "H": "D"}
 # Every rank from high to low in a plain suit; 13, 12 and 11 exist only in the 6-player deck.
 RANKS: tuple[str, ...] = ("A", "K", "Q", "J", "13", "12", "11",
                           "10", "9", "8", "7", "6", "5", "4", "3", "2")
-RANK_NAMES: dict[str, str] = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "13": "thirteen",
-                              "12": "twelve", "11": "eleven", "10": "ten", "9": "nine",
-                              "8": "eight", "7": "seven", "6": "six", "5": "five", "4": "four",
-                              "3": "three", "2": "two"}
 JOKERS: tuple[str, ...] = ("JK", "JKR", "JKB")
-JOKER_NAMES: dict[str, str] = {"JK": "the joker", "JKR": "the red joker",
-                               "JKB": "the black joker"}
 
 
 @dataclass(frozen=True)
@@ -48,13 +38,6 @@ class Card:
     def is_joker(self) -> bool:
         return self.suit is None
 
-    @property
-    def name(self) -> str:
-        """The card in words: 'the jack of diamonds', 'the joker'."""
-        if self.suit is None:
-            return JOKER_NAMES[self.rank]
-        return f"the {RANK_NAMES[self.rank]} of {SUIT_NAMES[self.suit]}"
-
     def __str__(self) -> str:
         return self.code
 
@@ -63,31 +46,28 @@ class Card:
 class Jokers:
     """A game's jokers and trump cards as its players know them: which jokers, highest first
     (each a trump in every contract; Five-Hundred++'s second_joker replaces them), their names at
-    the table, what is said when one wins a trick, and how a joker led at no-trumps names its
-    suit. A variant module declares its own; ONE_JOKER, Australian 500's, is the default."""
+    the table, what the trick referee rules when one wins a trick, and how a joker led at
+    no-trumps names its suit. A variant module declares its own; ONE_JOKER, Australian 500's, is
+    the default. The words are rendered in rules/sentences.py from codes and these names."""
 
     cards: tuple[Card, ...] = (Card("JK"),)
     # By code: a joker's name at the table (else the card's own name) ...
     names: Mapping[str, str] = field(default_factory=dict, hash=False)
-    # ... and what is said when it wins a trick (else "<name> is the highest trump.").
+    # ... and the ruling (a code of reasons.RULINGS) when it wins a trick (else
+    # trick_joker_wins); a joker below the first is ruled the highest after the one above it.
     wins: Mapping[str, str] = field(default_factory=dict, hash=False)
-    only_trumps: str = "the joker is the only trump"  # at no-trumps
-    left_bower: str = "the left bower"  # the jack of the other suit of the trumps' colour
+    # The left bower's role (sentences.ROLE_NAMES): the jack of the other suit of the trumps'
+    # colour.
+    left_bower: str = "left_bower"
     # A joker led at no-trumps must name a suit not yet led this hand.
     names_a_new_suit: bool = True
 
-    def name(self, card: Card) -> str:
-        """A card by its name at this game's table: 'la blanche', 'the jack of diamonds'."""
-        return self.names.get(card.code, card.name)
-
-    @property
-    def written(self) -> str:
-        """'one joker, written JK'; 'two jokers, JKB (la blanche) and JKR (le bonhomme)'."""
-        each = [card.code if card.code not in self.names else
-                f"{card.code} ({self.names[card.code]})" for card in self.cards]
-        if len(each) == 1:
-            return f"one joker, written {each[0]}"
-        return f"{in_words(len(each))} jokers, {' and '.join(each)}"
+    def called(self, card: Card) -> str | dict[str, str]:
+        """A card as a parameter of a sentence (`{card:card_name}`): its code, or for a card the
+        table names itself {"code": ..., "called": ...}."""
+        if card.code in self.names:
+            return {"code": card.code, "called": self.names[card.code]}
+        return card.code
 
 
 ONE_JOKER = Jokers()
@@ -96,23 +76,15 @@ ONE_JOKER = Jokers()
 def parse_card(text: object, field: str = "card") -> Card:
     """Read a card in the project's notation; RuleViolation naming `field` if it is not one."""
     if not isinstance(text, str):
-        raise RuleViolation("a card is written rank then suit, such as 10D or JS", field,
-                            rule="card_notation")
+        raise RuleViolation("card_notation", field)
     code = text.strip().upper()
     if code in JOKERS:
         return Card(code)
     rank, suit = code[:-1], code[-1:]
     rank = "10" if rank == "T" else rank
     if suit not in SUITS or rank not in RANKS:
-        raise RuleViolation(
-            f"{text!r} is not a card: write rank then suit, such as 10D, JS or AH (jokers JK, "
-            "JKR, JKB)", field, rule="card_notation")
+        raise RuleViolation("card_notation.text", field, text=text)
     return Card(rank, suit)
-
-
-def capital(words: str) -> str:
-    """Words at the start of a sentence: 'the jack of diamonds' → 'The jack of diamonds'."""
-    return words[:1].upper() + words[1:]
 
 
 def suit_cards(suit: str, lowest: str, *extra: str) -> frozenset[Card]:

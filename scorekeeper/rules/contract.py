@@ -20,6 +20,7 @@ from scorekeeper.rules.base import (
     Judge,
     OptionSpec,
     OptionValue,
+    Preset,
     SeatedGame,
     Table,
 )
@@ -61,6 +62,7 @@ class ContractVariant(SeatedGame):
     team_play: bool = True
     # Tables where the bidder calls a partner for the hand (the five-handed game).
     partner_forms: tuple[tuple[int, int], ...] = ()
+    presets: tuple[Preset, ...] = ()  # house rules of common tables
 
     referees: Mapping[str, Judge] = field(default_factory=dict, hash=False, compare=False)
     family: ClassVar[str] = "contract"
@@ -93,7 +95,7 @@ class ContractVariant(SeatedGame):
                  field: str = "bid") -> Bid:
         """The bid a code names under these options; UnknownBid or DisabledBid if none."""
         if not isinstance(code, str):
-            raise UnknownBid("the bid must be a bid code such as 7H or MIS", field)
+            raise UnknownBid("unknown_bid.not_code", field)
         wanted = code.strip().upper()
         fractional = FRACTIONAL_BID.match(wanted)
         if fractional and options.get("fractional_bidding"):
@@ -103,38 +105,35 @@ class ContractVariant(SeatedGame):
                 return bid
         for bid in self.bid_table:
             if bid.code == wanted:
-                raise DisabledBid(
-                    f"{bid.name} is not allowed in this game: option {bid.option} is off", field)
+                raise DisabledBid("bid_disabled", field, bid=bid.code, bid_name=bid.name,
+                                  option=bid.option)
         if fractional and fractional[2] and any(
                 spec.name == "fractional_bidding" for spec in self.option_specs):
-            raise DisabledBid(f"{wanted} is a fractional bid, and option fractional_bidding is "
-                              "off", field)
-        raise UnknownBid(f"there is no bid {code!r} in {self.name}", field)
+            raise DisabledBid("bid_disabled.fractional", field, bid=wanted,
+                              option="fractional_bidding")
+        raise UnknownBid("unknown_bid", field, code=code, variant=self.key, variant_name=self.name)
 
     def check_table(self, table: Table) -> None:
         super().check_table(table)
         for option in FOUR_PLAYER_OPTIONS:
             if table.options.get(option) and table.seats != 4:
-                raise RuleViolation(f"option {option} is a Five-Hundred++ rule for the "
-                                    "four-player game, so it needs four players",
-                                    f"options.{option}", rule="option_for_table")
+                raise RuleViolation("option_for_table.four_players", f"options.{option}",
+                                    option=option, players=table.seats)
         # Only players alone defend as a temporary partnership; partners already share a score.
         if table.options.get("defender_share") and len(table.sides[0].players) > 1:
-            raise RuleViolation("option defender_share is for the games where every player is "
-                                "a side (3 or 5 players)", "options.defender_share",
-                                rule="option_for_table")
+            raise RuleViolation("option_for_table.defender_share", "options.defender_share",
+                                option="defender_share")
         if table.options.get("partner_share", "full") != "full" and not self.calls_partner(table):
-            raise RuleViolation("option partner_share is for the five-handed game, where the "
-                                "bidder calls a partner", "options.partner_share",
-                                rule="option_for_table")
+            raise RuleViolation("option_for_table.partner_share", "options.partner_share",
+                                option="partner_share")
 
     def score_hand(self, table: Table, state: GameState, hand: Mapping[str, Any]) -> HandResult:
         unknown = sorted(set(hand) - set(self.hand_fields))
         if unknown:
-            raise RuleViolation(f"{unknown[0]} is not part of a {self.name} hand", unknown[0],
-                                rule="unknown_key")
+            raise RuleViolation("unknown_key.contract_hand", unknown[0], key=unknown[0],
+                                variant=self.key, variant_name=self.name)
         if hand.get("passed_out", False) not in (True, False):
-            raise RuleViolation("passed_out must be true or false", "passed_out", rule="entry_form")
+            raise RuleViolation("entry_form.passed_out", "passed_out")
         if "calls" in hand:
             self._check_auction(table, state, hand)
         if hand.get("passed_out", False):
@@ -146,50 +145,42 @@ class ContractVariant(SeatedGame):
         barred = [state.barred_seat] if state.barred_seat is not None else None
         ruling = adjudicate_auction(self, table, state.dealer, hand["calls"], barred)
         if ruling.first_illegal is not None:
-            raise RuleViolation(ruling.explanation[0].rstrip("."), f"calls.{ruling.first_illegal}",
-                                rule="illegal_call")
+            # The ruling's first line says which call and why: the refusal says the same.
+            raise RuleViolation("illegal_call", f"calls.{ruling.first_illegal}",
+                                **ruling.reasons[0].params)
         if not ruling.complete:
-            raise RuleViolation(f"the auction is not over: seat {ruling.next_seat} has still to "
-                                "call", "calls", rule="auction_incomplete")
+            raise RuleViolation("auction_incomplete", "calls", seat=ruling.next_seat)
         if ruling.winning_bid is None:
             if not hand.get("passed_out", False):
-                raise RuleViolation("everybody passed in these calls, so the hand is passed out "
-                                    "(passed_out: true)", "passed_out", rule="auction_result")
+                raise RuleViolation("auction_result.passed_out", "passed_out")
             return
         won = ruling.winning_bid
         if hand.get("passed_out", False):
-            raise RuleViolation(f"the calls were won by seat {ruling.winner_seat} with "
-                                f"{won.name}, so the hand was not passed out", "passed_out",
-                                rule="auction_result")
+            raise RuleViolation("auction_result.not_passed_out", "passed_out",
+                                seat=ruling.winner_seat, bid=won.code, bid_name=won.name)
         if "bid" in hand and self.find_bid(hand["bid"], table.options).code != won.code:
-            raise RuleViolation(f"the auction was won with {won.name} ({won.code}), not "
-                                f"{hand['bid']}", "bid", rule="auction_result")
+            raise RuleViolation("auction_result.bid", "bid", bid=won.code, bid_name=won.name,
+                                given=hand["bid"])
         if hand.get("bidder") != ruling.winner_seat:
-            raise RuleViolation(
-                f"these calls, starting at seat {(state.dealer + 1) % table.seats} on the "
-                f"dealer's left, give the auction to seat {ruling.winner_seat}, so the bidder is "
-                f"seat {ruling.winner_seat}", "bidder", rule="auction_result")
+            raise RuleViolation("auction_result.bidder", "bidder",
+                                first=(state.dealer + 1) % table.seats, seat=ruling.winner_seat)
 
     # -- the two kinds of hand ----------------------------------------------------------------
 
     def _contract(self, table: Table, state: GameState, hand: Mapping[str, Any]) -> HandResult:
         options = table.options
         if "bid" not in hand:
-            raise RuleViolation("a hand needs the winning bid, or passed_out: true", "bid",
-                                rule="entry_missing")
+            raise RuleViolation("entry_missing.bid", "bid")
         bid = self.find_bid(hand["bid"], options)
         bidder = hand.get("bidder")
         if isinstance(bidder, bool) or not isinstance(bidder, int) or not (
                 0 <= bidder < table.seats):
-            raise RuleViolation(f"bidder must be a seat from 0 to {table.seats - 1}", "bidder",
-                                rule="seat_range")
+            raise RuleViolation("seat_range.bidder", "bidder", last=table.seats - 1)
         if state.barred_seat == bidder:
-            raise RuleViolation(
-                f"{table.player_at(bidder)} was ralphed last hand and may not win this auction",
-                "bidder", rule="ralphed_bidder")
+            raise RuleViolation("ralphed_bidder", "bidder", player=table.player_at(bidder),
+                                seat=bidder)
         if needs_partner(bid, table):
-            raise RuleViolation(f"{bid.name} is played by partners, and nobody has a partner here",
-                                "bid", rule="bid_needs_partner")
+            raise RuleViolation("bid_needs_partner", "bid", bid=bid.code, bid_name=bid.name)
         partner = self._partner(table, bid, bidder, hand)
         tricks = self._tricks(table, hand.get("tricks"))
         seats = (bidder,) if partner is None else (bidder, partner)
@@ -263,27 +254,20 @@ class ContractVariant(SeatedGame):
         """The partner the bidder called at a five-handed table: a seat, or None for alone."""
         if not self.calls_partner(table):
             if "partner" in hand:
-                raise RuleViolation("only the five-handed game calls a partner; here the sides "
-                                    "are fixed for the whole game", "partner",
-                                    rule="partner_not_allowed")
+                raise RuleViolation("partner_not_allowed", "partner")
             return None
         if "partner" not in hand:
-            raise RuleViolation("a five-handed hand needs partner: the seat of the called "
-                                "partner, or null when the bidder plays alone", "partner",
-                                rule="entry_missing")
+            raise RuleViolation("entry_missing.partner", "partner")
         partner = hand["partner"]
         if partner is None:
             return None
         if isinstance(partner, bool) or not isinstance(partner, int) or not (
                 0 <= partner < table.seats):
-            raise RuleViolation(f"partner must be a seat from 0 to {table.seats - 1}, or null "
-                                "when the bidder plays alone", "partner", rule="seat_range")
+            raise RuleViolation("seat_range.partner", "partner", last=table.seats - 1)
         if partner == bidder:
-            raise RuleViolation("the partner must be another player than the bidder (null when "
-                                "the bidder plays alone)", "partner", rule="partner_is_bidder")
+            raise RuleViolation("partner_is_bidder", "partner")
         if bid.plays == "alone":
-            raise RuleViolation(f"{bid.name} is always played alone: partner must be null",
-                                "partner", rule="bid_played_alone")
+            raise RuleViolation("bid_played_alone", "partner", bid=bid.code, bid_name=bid.name)
         return partner
 
     def _declarers(self, table: Table, bid: Bid, bidder: int,
@@ -301,23 +285,17 @@ class ContractVariant(SeatedGame):
         policy = table.options["pass_out"]
         extra = sorted(set(hand) & {"bid", "bidder", "partner"})
         if extra:
-            raise RuleViolation(f"a passed-out hand has no {extra[0]}", extra[0],
-                                rule="passed_out_unplayed")
+            raise RuleViolation("passed_out_unplayed", extra[0], key=extra[0])
         if policy == "dealer-must-bid":
-            raise RuleViolation(
-                "nobody may pass a hand out here: the dealer must bid when everyone else passes "
-                "(option pass_out is dealer-must-bid)", "passed_out", rule="dealer_must_bid")
+            raise RuleViolation("dealer_must_bid", "passed_out")
         if policy != "no-trump" and "tricks" in hand:
-            raise RuleViolation(
-                "a passed-out hand is not played, so it has no tricks (only when option pass_out "
-                "is no-trump)", "tricks", rule="passed_out_unplayed")
+            raise RuleViolation("passed_out_unplayed.tricks", "tricks")
         lines: list[Reason] = []
         deltas = [0] * len(table.sides)
         redeals = 0
         if policy == "no-trump":
             if "tricks" not in hand:
-                raise RuleViolation("a passed-out hand is played at no-trumps: give its tricks",
-                                    "tricks", rule="entry_missing")
+                raise RuleViolation("entry_missing.no_trump_tricks", "tricks")
             tricks = self._tricks(table, hand["tricks"])
             lines.append(Reason("passed_out_no_trumps", {"trick_points": PASS_OUT_TRICK_POINTS}))
             for side in range(len(table.sides)):
@@ -341,15 +319,11 @@ class ContractVariant(SeatedGame):
     def _tricks(self, table: Table, tricks: object) -> list[int]:
         n = len(table.sides)
         if not isinstance(tricks, list) or len(tricks) != n:
-            raise RuleViolation(f"tricks must list the tricks of each of the {n} sides", "tricks",
-                                rule="entry_form")
+            raise RuleViolation("entry_form.side_tricks", "tricks", sides=n)
         if any(isinstance(t, bool) or not isinstance(t, int) or t < 0 for t in tricks):
-            raise RuleViolation("tricks must be whole numbers, none negative", "tricks",
-                                rule="entry_form")
+            raise RuleViolation("entry_form.trick_counts", "tricks")
         if sum(tricks) != TRICKS_PER_HAND:
-            raise RuleViolation(
-                f"the tricks add up to {sum(tricks)}, but a hand has {TRICKS_PER_HAND}", "tricks",
-                                rule="tricks_sum")
+            raise RuleViolation("tricks_sum", "tricks", total=sum(tricks), tricks=TRICKS_PER_HAND)
         return list(tricks)
 
     def _trick_points(self, table: Table, state: GameState, side: int, tricks: int,

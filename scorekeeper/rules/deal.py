@@ -13,12 +13,18 @@ from scorekeeper.rules.base import Table
 from scorekeeper.rules.cards import Card, parse_card
 from scorekeeper.rules.contract import TRICKS_PER_HAND, ContractVariant
 from scorekeeper.rules.errors import RuleViolation
+from scorekeeper.rules.reasons import Reason
+from scorekeeper.rules.sentences import render_all
 
 
 @dataclass(frozen=True)
 class DealRuling:
     redeal: bool
-    explanation: tuple[str, ...]
+    reasons: tuple[Reason, ...]  # why, line by line, as codes (reasons.RULINGS)
+
+    @property
+    def explanation(self) -> tuple[str, ...]:
+        return render_all(self.reasons)
 
 
 # A game's rule for one player's hand as dealt: must the cards be dealt again, and why.
@@ -28,18 +34,16 @@ DealRule = Callable[[ContractVariant, Sequence[Card]], DealRuling]
 def read_hand(variant: ContractVariant, table: Table, cards: object) -> list[Card]:
     """One player's dealt hand: ten cards of the deck, none twice."""
     if not isinstance(cards, list) or len(cards) != TRICKS_PER_HAND:
-        raise RuleViolation(f"a hand as dealt has {TRICKS_PER_HAND} cards", "cards",
-                            rule="card_count")
+        raise RuleViolation("card_count", "cards", cards=TRICKS_PER_HAND)
     deck = variant.deck(table.options, table.seats)
     hand: list[Card] = []
     for i, text in enumerate(cards):
         card = parse_card(text, f"cards.{i}")
         if card not in deck:
-            raise RuleViolation(f"{card.code} is not in the {len(deck)}-card deck of "
-                                f"{variant.name}", f"cards.{i}", rule="card_not_in_deck")
+            raise RuleViolation("card_not_in_deck.dealt", f"cards.{i}", card=card.code,
+                                size=len(deck), variant=variant.key, variant_name=variant.name)
         if card in hand:
-            raise RuleViolation(f"{card.code} is in the hand twice", f"cards.{i}",
-                                rule="card_repeated")
+            raise RuleViolation("card_repeated.dealt", f"cards.{i}", card=card.code)
         hand.append(card)
     return hand
 

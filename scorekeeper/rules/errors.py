@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Final
+from typing import Any, Final
 
 # Every rule a refusal can name: its stable code (what a client acts on) and what it says. The
 # sentence of a refusal may be reworded or translated; its code never changes meaning. The
@@ -109,20 +109,43 @@ RULES: Final[Mapping[str, str]] = MappingProxyType({
 class RuleViolation(ValueError):
     """A well-formed input that the rules of the game forbid.
 
-    `field` names the part of the input at fault (dotted, e.g. ``tricks`` or ``options.target``)
-    and `message` says which rule it breaks, in words a player understands; `rule` is that rule's
-    code in RULES, which a client acts on whatever the words.
+    `says` names the refusal: a key of sentences.REFUSALS whose part before any dot is the
+    rule's code in RULES (`rule`, what a client acts on), such as ``tricks_sum`` or
+    ``entry_form.plays``. `field` names the part of the input at fault (dotted, e.g. ``tricks``
+    or ``options.target``). `params` are plain JSON values (numbers, codes, names; a nested
+    refusal as ``{"says": ..., "params": ...}``): the sentence is rendered from them in one
+    place, rules/sentences.py, never built here.
     """
 
-    def __init__(self, message: str, field: str | None = None, *, rule: str) -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(self, says: str, field: str | None = None, /, **params: Any) -> None:
+        super().__init__(says)
+        self.says = says
+        self.rule = says.partition(".")[0]
         self.field = field
-        self.rule = rule
+        self.params = params
+        self.where: tuple[str, dict[str, Any]] | None = None
+
+    def within(self, where: str, field: str | None, **params: Any) -> RuleViolation:
+        """The same refusal said of one part of something bigger ("hand 3: ..."): its key, rule
+        and parameters kept; `where` is a key of sentences.WHERE."""
+        outer = RuleViolation(self.says, field, **self.params)
+        outer.where = (where, params)
+        return outer
+
+    @property
+    def message(self) -> str:
+        """The refusal in words a player understands."""
+        from scorekeeper.rules.sentences import refusal  # the words need the cards' names
+
+        return refusal(self.says, self.params, self.where)
+
+    def nested(self) -> dict[str, Any]:
+        """This refusal as a parameter of another (`{inner:refusal}`)."""
+        return {"says": self.says, "params": dict(self.params)}
+
+    def __str__(self) -> str:
+        return self.message
 
 
 class UnknownVariant(RuleViolation):
-    """No variant has this key."""
-
-    def __init__(self, message: str, field: str | None = None) -> None:
-        super().__init__(message, field, rule="unknown_variant")
+    """No variant has this key: an `unknown_variant` refusal."""

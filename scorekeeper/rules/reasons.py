@@ -89,3 +89,79 @@ REASONS: Final[Mapping[str, str]] = MappingProxyType({
     # written otherwise, or a hand stored before reasons were kept (revision 0007)
     "as_recorded": "a line of the explanation as it was recorded, kept word for word",
 })
+
+
+# Every line a referee's ruling can say (the trick, auction, deal and meld referees): its stable
+# code and what it says. The spec's enum of RulingReason.code is made from this table.
+RULINGS: Final[Mapping[str, str]] = MappingProxyType({
+    # -- the trick referee (rules/tricks.py, rules/variants/cinquecento.py) ---------------------
+    "trick_trumps": "the contract names trumps",
+    "trick_no_trumps": "a no-trump contract: the game's jokers are the only trumps",
+    "trick_no_trumps_bid": "a bid played at no-trumps (the misère family): the jokers are the "
+                           "only trumps",
+    "trick_no_trumps_j5": "a J5 bid: no-trumps with each jack above its ace (option j5)",
+    "trick_second_joker": "which joker is the joker and which the anti-joker in this contract "
+                          "(option second_joker)",
+    "trick_joker_led": "a joker (or the anti-joker) led at no-trumps names the suit to follow",
+    "trick_left_bower": "the left bower (quebec-500: petit bord) is a trump of the trumps' suit",
+    "trick_anti_megatrump": "the anti-megatrump is both a trump and a card of its own suit "
+                            "(option anti_megatrump)",
+    "trick_anti_joker_void": "the anti-joker played as a suit its player showed void in has no "
+                             "value",
+    "trick_anti_joker_cancels": "the anti-joker cancels the joker and the bowers in the trick",
+    "trick_megatrumps_cancel": "the megatrump and the anti-megatrump in one trick cancel each "
+                               "other",
+    "trick_highest_card": "a joker the game ranks above every card wins (quebec-500: la "
+                          "blanche)",
+    "trick_highest_after": "a joker wins as the highest trump since the one above it was not "
+                           "played (quebec-500: le bonhomme)",
+    "trick_megatrump_wins": "the megatrump, the highest trump, wins (option megatrump)",
+    "trick_joker_wins": "the joker, the highest trump played, wins",
+    "trick_role_wins": "a special trump (right bower, anti-megatrump) is the highest trump "
+                       "played",
+    "trick_left_bower_wins": "the left bower (petit bord) is the highest trump played",
+    "trick_highest_trump": "the highest trump played wins",
+    "trick_suit_wins": "no trump was played: the highest card of the suit led wins",
+    "trick_suit_wins_no_value": "no trump with value was played: the highest card of the suit "
+                                "led wins",
+    "trick_anti_joker_led_void": "an anti-joker without value was led and not followed: the "
+                                 "first card after it sets the suit",
+    "trick_anti_card_wins": "nothing with value follows the suit led: the highest anti-card wins",
+    "trick_won": "the seat and card that win the trick",
+    "cinquecento_trumps": "Cinquecento: the suit of the Marianna declared is trumps",
+    "cinquecento_no_trumps": "Cinquecento: no Marianna declared yet, so no trumps",
+    "cinquecento_trump_wins": "Cinquecento: the highest trump played wins",
+    "cinquecento_suit_wins": "Cinquecento: no trump was played, the highest of the suit led wins",
+    "cinquecento_suit_led": "Cinquecento: no trumps yet, the highest of the suit led wins",
+    "cinquecento_won": "Cinquecento: the seat and card that win the trick",
+
+    # -- the auction referee (rules/auction.py) -------------------------------------------------
+    "call_illegal": "the first call the auction does not allow, and why (`why`: a refusal)",
+    "calls_not_judged": "calls came after the first one not allowed, and were not judged",
+    "auction_passed_out": "the auction is over and everybody passed: the hand is passed out",
+    "auction_won": "the auction is over: the seat that won it and its bid",
+    "bid_standing": "the auction goes on: the standing bid and the seat that made it",
+    "no_bid_yet": "the auction goes on and nobody has bid yet",
+    "kitty_face_up": "kitty cards turned face up by the bidding (option visible_kitty)",
+    "next_only_pass": "the seat to call next may only pass",
+    "next_must_bid": "the seat to call next must bid (dealer-must-bid): the lowest bid allowed",
+    "next_must_bid_only": "the seat to call next must bid, and one bid only is allowed",
+    "next_may_bid": "the seat to call next may pass or bid: the lowest bid allowed",
+    "next_may_bid_only": "the seat to call next may pass or make the one bid allowed",
+
+    # -- the deal referee (rules/deal.py) -------------------------------------------------------
+    "deal_stands": "the hand holds a card that keeps the deal (the first such card)",
+    "redeal_no_honours": "the hand holds no face card, joker or ace: it is dealt again",
+
+    # -- the meld referee (rules/variants/rummy.py) ---------------------------------------------
+    "not_a_meld": "the cards are not a meld; flaw says why: too_few, only_jokers, "
+                  "set_suit_twice, set_size, mixed, run_rank_twice, run_too_long, "
+                  "ace_both_ends or not_in_sequence",
+    "meld_set": "the cards are a set of one rank",
+    "meld_set_jokers": "the cards are a set of one rank, with jokers standing in",
+    "meld_run": "the cards are a run of one suit, its ranks from low to high (a joker standing "
+                "in where marked)",
+    "meld_run_ace_low": "the cards are a run of one suit with the ace low (A-2-3)",
+    "meld_worth": "what the meld is worth: the points of each card, added up",
+
+})

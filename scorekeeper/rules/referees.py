@@ -20,15 +20,14 @@ from scorekeeper.rules.tricks import adjudicate_trick
 
 def trick(variant: ContractVariant, table: Table, body: Mapping[str, Any]) -> dict[str, Any]:
     if "trump" in body:
-        raise RuleViolation("trump is for Cinquecento; the contract games name a contract",
-                            "trump", rule="unknown_key")
+        raise RuleViolation("unknown_key.trump", "trump")
     if "contract" not in body:
-        raise RuleViolation("name the contract being played, such as 7H or MIS", "contract",
-                            rule="entry_missing")
+        raise RuleViolation("entry_missing.contract", "contract")
     ruling = adjudicate_trick(variant, table, body["contract"], body["plays"],
                               body.get("led_before"))
     return {"winner": {"seat": ruling.seat, "card": ruling.card.code},
-            "explanation": list(ruling.explanation)}
+            "explanation": list(ruling.explanation),
+            "reasons": [reason.to_dict() for reason in ruling.reasons]}
 
 
 def auction(variant: ContractVariant, table: Table, body: Mapping[str, Any]) -> dict[str, Any]:
@@ -44,6 +43,7 @@ def auction(variant: ContractVariant, table: Table, body: Mapping[str, Any]) -> 
         "calls": [{"seat": c.seat, "call": c.call, "legal": c.legal,
                    "kitty_face_up": c.kitty_face_up} for c in ruling.calls],
         "explanation": list(ruling.explanation),
+        "reasons": [reason.to_dict() for reason in ruling.reasons],
     }
 
 
@@ -52,7 +52,8 @@ def deal(rule: DealRule) -> Judge:
 
     def judge(variant: ContractVariant, table: Table, body: Mapping[str, Any]) -> dict[str, Any]:
         ruling = adjudicate_deal(variant, table, body["cards"], rule)
-        return {"redeal": ruling.redeal, "explanation": list(ruling.explanation)}
+        return {"redeal": ruling.redeal, "explanation": list(ruling.explanation),
+                "reasons": [reason.to_dict() for reason in ruling.reasons]}
 
     return judge
 

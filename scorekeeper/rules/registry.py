@@ -22,5 +22,5 @@ def find_variant(key: str) -> Variant:
     for variant in VARIANTS:
         if variant.key == key:
             return variant
-    known = ", ".join(v.key for v in VARIANTS)
-    raise UnknownVariant(f"there is no variant {key!r}; the variants are {known}", "variant")
+    raise UnknownVariant("unknown_variant", "variant", key=key,
+                         known=[variant.key for variant in VARIANTS])

@@ -1,8 +1,12 @@
-"""The one place a hand's reasons become sentences: a template per reason code, as data.
+"""The one place the rules' codes become sentences: a template per reason code and per refusal,
+as data, and the words for cards, suits and numbers.
 
 A template names its parameters in braces; after a colon, a phrase says how a value is said
-(`tricks`: "no tricks", "1 trick", "3 tricks"; `signed`: "+20", "-40"; `and`: "A and B"; `who`:
-the declarers as the explanation names them). Another language is another table of templates.
+(`tricks`: "no tricks", "1 trick", "3 tricks"; `signed`: "+20", "-40"; `and`: "A and B"; `or`:
+"3, 4 or 6"; `list`: "a, b, c"; `who`: the declarers as the explanation names them; `suit`:
+"hearts"; `card`: "the 4♦", "JKR"; `card_name`: "the jack of diamonds", "la blanche"; `words`:
+"two"; `refusal`: a nested refusal). Another language is another table of templates and words:
+nothing outside this module builds a sentence.
 """
 
 from __future__ import annotations
@@ -12,6 +16,57 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
 from scorekeeper.rules.reasons import Reason
+
+# -- the words for cards, suits and numbers --------------------------------------------------------
+
+SUIT_SYMBOLS: Final[Mapping[str, str]] = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
+SUIT_NAMES: Final[Mapping[str, str]] = {"S": "spades", "C": "clubs", "D": "diamonds",
+                                        "H": "hearts"}
+SUIT_NAME: Final[Mapping[str, str]] = {"S": "spade", "C": "club", "D": "diamond", "H": "heart"}
+RANK_NAMES: Final[Mapping[str, str]] = {
+    "A": "ace", "K": "king", "Q": "queen", "J": "jack", "13": "thirteen", "12": "twelve",
+    "11": "eleven", "10": "ten", "9": "nine", "8": "eight", "7": "seven", "6": "six",
+    "5": "five", "4": "four", "3": "three", "2": "two"}
+JOKER_NAMES: Final[Mapping[str, str]] = {"JK": "the joker", "JKR": "the red joker",
+                                         "JKB": "the black joker"}
+NUMBER_WORDS: Final[Sequence[str]] = ("no", "one", "two", "three", "four", "five", "six",
+                                      "seven", "eight", "nine", "ten")
+RANK_PLURALS: Final[Mapping[str, str]] = {rank: "sixes" if rank == "6" else f"{name}s"
+                                         for rank, name in RANK_NAMES.items()}
+# Why cards are not a meld (rules/variants/rummy.read_meld gives the code).
+MELD_FLAWS: Final[Mapping[str, str]] = {
+    "too_few": "a meld has at least 3 cards",
+    "only_jokers": "a meld needs at least one card that is not a joker",
+    "set_suit_twice": "a set has each suit at most once",
+    "set_size": "a set has 3 or 4 cards",
+    "mixed": "the cards are neither all of one rank (a set) nor all of one suit (a run)",
+    "run_rank_twice": "a run has each rank once",
+    "run_too_long": "a run has at most 13 cards: the ace is high or low, never both",
+    "ace_both_ends": "the cards are not in sequence; the ace is high (Q-K-A) or low (A-2-3), "
+                     "never both (K-A-2 is not a run)",
+    "not_in_sequence": "the cards are not in sequence",
+}
+# The trick referee's words for what a card is in a contract (tricks.Roles), and the quebec-500
+# table's name for the left bower.
+ROLE_NAMES: Final[Mapping[str, str]] = {
+    "joker": "the joker", "anti_joker": "the anti-joker", "megatrump": "the megatrump",
+    "anti_megatrump": "the anti-megatrump", "right_bower": "the right bower",
+    "left_bower": "the left bower", "petit_bord": "the petit bord", "bowers": "the bowers"}
+# Cinquecento's suits by the names its entries use (the Italian deck's and the French deck's),
+# each as said and as one card of it.
+ITALIAN_SUIT_NAMES: Final[Mapping[str, str]] = {
+    "coins": "coins", "cups": "cups", "swords": "swords", "clubs": "clubs", "hearts": "hearts",
+    "diamonds": "diamonds", "spades": "spades"}
+ITALIAN_SUIT_NAME: Final[Mapping[str, str]] = {
+    "coins": "coin", "cups": "cup", "swords": "sword", "clubs": "club", "hearts": "heart",
+    "diamonds": "diamond", "spades": "spade"}
+# The Italian deck's ranks (Re, Cavallo, Fante for king, queen, jack).
+ITALIAN_RANK_NAMES: Final[Mapping[str, str]] = {
+    "A": "ace", "3": "three", "R": "re", "C": "cavallo", "F": "fante", "7": "seven", "6": "six",
+    "5": "five", "4": "four", "2": "two"}
+# What each referee judges ("Cinquecento has no auction to judge").
+JUDGED: Final[Mapping[str, str]] = {"trick": "tricks", "auction": "auction", "deal": "deal",
+                                    "meld": "melds"}
 
 TEMPLATES: Final[Mapping[str, str]] = {
     "contract_made": "{bid_name} made by {declarers:who}: +{points}",
@@ -53,6 +108,78 @@ TEMPLATES: Final[Mapping[str, str]] = {
     "back_door": "{out:and} went out the back door; {side} wins the game",
     "level_at_target": "{sides:and} are level at {score}: play on",
     "as_recorded": "{sentence}",
+    # -- the trick referee (rules/tricks.py, rules/variants/cinquecento.py) ---------------------
+    "trick_trumps": "{trumps:Suit} are trumps.",
+    "trick_no_trumps": "No trumps: {jokers:only_trumps}.",
+    "trick_no_trumps_bid": "{bid_name} is played at no-trumps: {jokers:only_trumps}.",
+    "trick_no_trumps_j5": "{bid_name} is played at no-trumps with each jack above its ace; "
+                          "{jokers:only_trumps}.",
+    "trick_second_joker": "{joker:Card_name} is the joker {trumps:trumps_in}; "
+                          "{anti_joker:card_name} is the anti-joker.",
+    "trick_joker_led": "{card:Card_as} is led naming {suit:suit}.",
+    "trick_left_bower": "{card:Card_name} is {role:role} in {trumps:suit}, a trump.",
+    "trick_anti_megatrump": "{card:Card_name} is the anti-megatrump: it is a trump and a "
+                            "{suit:suit_one}.",
+    "trick_anti_joker_void": "Seat {seat} showed void in {suit:suit} earlier, so the anti-joker, "
+                             "played as a {suit:suit_one}, has no value.",
+    "trick_anti_joker_cancels": "The anti-joker cancels {cancelled:roles}.",
+    "trick_megatrumps_cancel": "The megatrump and the anti-megatrump cancel each other.",
+    "trick_highest_card": "{card:Card_name} is the highest card.",
+    "trick_highest_after": "{card:Card_name} is the highest trump after {after:card_name}, which "
+                           "was not played.",
+    "trick_megatrump_wins": "{card:Card_name} is the megatrump, the highest trump.",
+    "trick_joker_wins": "{card:Card_name} is the highest trump.",
+    "trick_role_wins": "{card:Card_name} is {role:role}, the highest trump in the trick.",
+    "trick_left_bower_wins": "{card:Card_name} is {role:role} in {trumps:suit}, the highest trump "
+                             "in the trick.",
+    "trick_highest_trump": "{card:Card_name} is the highest trump in the trick.",
+    "trick_suit_wins": "No trump was played, so the highest {suit:suit_one} wins: "
+                       "{card:card_name}.",
+    "trick_suit_wins_no_value": "No trump with value was played, so the highest {suit:suit_one} "
+                                "wins: {card:card_name}.",
+    "trick_anti_joker_led_void": "The anti-joker led has no value and nobody followed it, so the "
+                                 "first card after it sets the suit, and the highest "
+                                 "{suit:suit_one} wins: {card:card_name}.",
+    "trick_anti_card_wins": "Nothing with value follows the suit led, so the highest anti-card "
+                            "wins: {role:role}, {card:card_name}.",
+    "trick_won": "Seat {seat} wins the trick with {card:card_name}.",
+    "cinquecento_trumps": "{suit:Italian_suit} are trumps.",
+    "cinquecento_no_trumps": "No Marianna has been declared: there are no trumps.",
+    "cinquecento_trump_wins": "The highest trump wins.",
+    "cinquecento_suit_wins": "No trump was played, so the highest {suit:italian_suit_one} wins "
+                             "(A 3 R C F 7 6 5 4 2).",
+    "cinquecento_suit_led": "The highest {suit:italian_suit_one} wins (A 3 R C F 7 6 5 4 2).",
+    "cinquecento_won": "Seat {seat} wins the trick with {card:italian_card}.",
+
+    # -- the auction referee (rules/auction.py) -------------------------------------------------
+    "call_illegal": "Call {call} ({said:call} by seat {seat}) is not allowed: {why:refusal}.",
+    "calls_not_judged": "The calls after it were not judged.",
+    "auction_passed_out": "Everybody passed: the hand is passed out.",
+    "auction_won": "Seat {seat} wins the auction with {bid_name} ({bid}).",
+    "bid_standing": "The standing bid is {bid_name} ({bid}) by seat {seat}.",
+    "no_bid_yet": "Nobody has bid yet.",
+    "kitty_face_up": "{cards:kitty_cards_are} face up.",
+    "next_only_pass": "Seat {seat} calls next and may only pass.",
+    "next_must_bid": "Seat {seat} calls next and must bid: the lowest bid allowed is {bid_name}.",
+    "next_must_bid_only": "Seat {seat} calls next and must bid: the only bid allowed is "
+                          "{bid_name}.",
+    "next_may_bid": "Seat {seat} calls next: pass or bid (the lowest bid allowed is {bid_name}).",
+    "next_may_bid_only": "Seat {seat} calls next: pass or bid (the only bid allowed is "
+                         "{bid_name}).",
+
+    # -- the deal referee (rules/deal.py) -------------------------------------------------------
+    "deal_stands": "{card:Card_name} is enough: the deal stands.",
+    "redeal_no_honours": "No face card, no joker and no ace in this hand: the cards are shuffled "
+                         "and dealt again.",
+
+    # -- the meld referee (rules/variants/rummy.py) ---------------------------------------------
+    "not_a_meld": "{cards:cards} is not a meld: {flaw:meld_flaw}.",
+    "meld_set": "A set of {count} {rank:rank_plural}.",
+    "meld_set_jokers": "A set of {count} {rank:rank_plural} ({jokers:jokers} standing in).",
+    "meld_run": "A run of {suit:suit}: {places:run}.",
+    "meld_run_ace_low": "A run of {suit:suit}: {places:run}. The ace is low.",
+    "meld_worth": "Worth {points} points ({values:sum}).",
+
 }
 
 # How the declarers are named: the bidder's side, with the partner's, or with the player alone.
@@ -78,11 +205,161 @@ def who(declarers: Mapping[str, Any]) -> str:
 
 
 def joined(names: Sequence[str]) -> str:
-    return " and ".join(names)
+    return " and ".join(str(name) for name in names)
+
+
+def either(items: Sequence[object]) -> str:
+    """'3, 4 or 6'."""
+    words = [str(item) for item in items]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+
+
+def in_words(n: int) -> str:
+    """'two': a small count as it is said (figures from 11 on)."""
+    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
+
+
+def _split(code: str) -> tuple[str, str | None]:
+    """'10H' -> ('10', 'H'); 'JKR' -> ('JKR', None)."""
+    return (code, None) if code.startswith("JK") else (code[:-1], code[-1])
+
+
+def card_written(code: str) -> str:
+    """'the 4♦', 'JKR': a card as written on the table."""
+    rank, suit = _split(code)
+    return code if suit is None else f"the {rank}{SUIT_SYMBOLS[suit]}"
+
+
+def card_name(card: str | Mapping[str, str]) -> str:
+    """'the jack of diamonds', 'the joker'; a card the table calls by its own name ('la blanche')
+    comes as {"code": ..., "called": ...}."""
+    if not isinstance(card, str):
+        return card.get("called") or card_name(card["code"])
+    rank, suit = _split(card)
+    return JOKER_NAMES[rank] if suit is None else f"the {RANK_NAMES[rank]} of {SUIT_NAMES[suit]}"
+
+
+def call_said(call: str) -> str:
+    """'a pass', or the bid's code as called."""
+    return "a pass" if call == "pass" else call
+
+
+def kitty_cards_are(n: int) -> str:
+    """'1 kitty card is', '3 kitty cards are'."""
+    return "1 kitty card is" if n == 1 else f"{n} kitty cards are"
+
+
+def quoted(items: Sequence[object]) -> str:
+    """"'full', 'half'": values as written in JSON's strings."""
+    return ", ".join(repr(item) for item in items)
+
+
+def table_forms(forms: Sequence[Sequence[int]]) -> str:
+    """'2 sides of 2, 3 sides of 1': the tables a variant seats, as [sides, players per side]."""
+    return ", ".join(f"{sides} sides of {each}" for sides, each in forms)
+
+
+def suit_name(code: str) -> str:
+    """'hearts'; 'no-trumps' for NT."""
+    return "no-trumps" if code == "NT" else SUIT_NAMES[code]
+
+
+def cards_shown(codes: Sequence[str]) -> str:
+    """'AH 2H 3H': cards as entered, one after the other."""
+    return " ".join(str(code) for code in codes)
+
+
+def decks_phrase(n: int) -> str:
+    """'one deck', '2 decks'."""
+    return "one deck" if n == 1 else f"{n} decks"
+
+
+def jokers_phrase(n: int) -> str:
+    """'1 joker', '2 jokers'."""
+    return f"{n} joker{'s' if n != 1 else ''}"
+
+
+def run_places(places: Sequence[Mapping[str, Any]]) -> str:
+    """'A, 2 (a joker), 3': a run's ranks from low to high, saying where a joker stands in."""
+    return ", ".join(f"{place['rank']} (a joker)" if place["joker"] else str(place["rank"])
+                     for place in places)
+
+
+def capitalised(words: str) -> str:
+    """Words at the start of a sentence: 'the jack of diamonds' -> 'The jack of diamonds'."""
+    return words[:1].upper() + words[1:]
+
+
+def card_as(card: str | Mapping[str, str]) -> str:
+    """A card as the trick referee names it: by its role where that is what it is
+    ({"code": "JKB", "role": "anti_joker"}: 'the anti-joker'), else by its name (`card_name`)."""
+    if not isinstance(card, str) and card.get("role"):
+        return ROLE_NAMES[card["role"]]
+    return card_name(card)
+
+
+def trumps_in(code: str | None) -> str:
+    """'in hearts'; 'at no-trumps' for none."""
+    return "at no-trumps" if code in (None, "NT") else f"in {SUIT_NAMES[str(code)]}"
+
+
+def only_trumps(jokers: Sequence[str | Mapping[str, str]]) -> str:
+    """'the joker is the only trump'; 'la blanche and le bonhomme are the only trumps'."""
+    names = [card_name(joker) for joker in jokers]
+    return (f"{names[0]} is the only trump" if len(names) == 1
+            else f"{joined(names)} are the only trumps")
+
+
+def jokers_written(jokers: Sequence[str | Mapping[str, str]]) -> str:
+    """'one joker, written JK'; 'two jokers, JKB (la blanche) and JKR (le bonhomme)'."""
+    each = [joker if isinstance(joker, str) else
+            f"{joker['code']} ({joker['called']})" if joker.get("called") else joker["code"]
+            for joker in jokers]
+    if len(each) == 1:
+        return f"one joker, written {each[0]}"
+    return f"{in_words(len(each))} jokers, {joined(each)}"
+
+
+def partners_out(n: int) -> str:
+    """'1 partner sits', '2 partners sit' (out)."""
+    return "1 partner sits" if n == 1 else f"{n} partners sit"
+
+
+def italian_card(code: str) -> str:
+    """A Cinquecento card as canonical for its deck: 'R-coins' -> 'the re of coins'; the French
+    deck's 'KH' -> 'the king of hearts'."""
+    if "-" not in code:
+        return card_name(code)
+    rank, _, suit = code.partition("-")
+    return f"the {ITALIAN_RANK_NAMES[rank]} of {ITALIAN_SUIT_NAMES[suit]}"
 
 
 PHRASES: Final[Mapping[str, Callable[[Any], str]]] = {
-    "tricks": tricks_phrase, "signed": signed, "who": who, "and": joined}
+    "tricks": tricks_phrase, "signed": signed, "who": who, "and": joined, "or": either,
+    "list": lambda items: ", ".join(str(item) for item in items),
+    "words": in_words, "suit": suit_name, "suit_one": lambda code: SUIT_NAME[code],
+    "card": card_written, "card_name": card_name,
+    "call": call_said, "kitty_cards_are": kitty_cards_are, "quoted": quoted,
+    "forms": table_forms,
+    "cards": cards_shown, "decks": decks_phrase, "jokers": jokers_phrase,
+    "rank_plural": lambda rank: RANK_PLURALS[rank], "meld_flaw": lambda flaw: MELD_FLAWS[flaw],
+    "run": run_places, "sum": lambda values: " + ".join(str(v) for v in values),
+    "number": lambda n: f"{n:,}",
+    "refusal": lambda inner: refusal(inner["says"], inner["params"]),
+    # the trick referee (a capital for a value that starts its sentence)
+    "Card_name": lambda card: capitalised(card_name(card)), "card_as": card_as,
+    "Card_as": lambda card: capitalised(card_as(card)),
+    "Suit": lambda code: capitalised(suit_name(code)), "trumps_in": trumps_in,
+    "role": lambda code: ROLE_NAMES[code],
+    "roles": lambda codes: joined([ROLE_NAMES[code] for code in codes]),
+    "only_trumps": only_trumps, "jokers_written": jokers_written, "partners_out": partners_out,
+    "judged": lambda what: JUDGED[what],
+    # Cinquecento's suits and cards, by the names its entries use
+    "italian_suit": lambda suit: ITALIAN_SUIT_NAMES[suit],
+    "Italian_suit": lambda suit: capitalised(ITALIAN_SUIT_NAMES[suit]),
+    "italian_suit_one": lambda suit: ITALIAN_SUIT_NAME[suit],
+    "italian_suits": lambda suits: ", ".join(ITALIAN_SUIT_NAMES[suit] for suit in suits),
+    "italian_card": italian_card}
 
 
 class _Phrasing(string.Formatter):
@@ -98,6 +375,15 @@ def render(reason: Reason) -> str:
     return _PHRASING.vformat(TEMPLATES[reason.code], (), dict(reason.params))
 
 
+def refusal(says: str, params: Mapping[str, Any],
+            where: tuple[str, Mapping[str, Any]] | None = None) -> str:
+    """The English sentence of a refusal (errors.RuleViolation), said of the part `where` names."""
+    sentence = _PHRASING.vformat(REFUSALS[says], (), dict(params))
+    if where is None:
+        return sentence
+    return _PHRASING.vformat(WHERE[where[0]], (), {**where[1], "refusal": sentence})
+
+
 def render_all(reasons: Sequence[Reason]) -> tuple[str, ...]:
     return tuple(render(reason) for reason in reasons)
 
@@ -108,3 +394,273 @@ def told_as(reasons: Sequence[Reason], explanation: Sequence[str]) -> tuple[Reas
     if render_all(reasons) == tuple(explanation):
         return tuple(reasons)
     return tuple(Reason("as_recorded", {"sentence": line}) for line in explanation)
+
+
+# A refusal said of one part of something bigger (errors.RuleViolation.within).
+WHERE: Final[Mapping[str, str]] = {
+    "import_hand": "hand {hand}: {refusal}",
+    "correction": "with this correction hand {hand} breaks a rule: {refusal}",
+}
+
+# Every refusal the rules can give: its key (the rule's code in errors.RULES, then, where a rule
+# is refused in more than one way, a dot and what differs) and its template. Each part of the
+# code keeps its own section, so the table reads in the order of the modules.
+REFUSALS: Final[Mapping[str, str]] = {
+    # -- the registry, options and the table (rules/registry.py, rules/base.py) -----------------
+    "unknown_variant": "there is no variant {key!r}; the variants are {known:list}",
+    "unknown_option": "there is no option {option!r} in this variant",
+    "unknown_option.format": "there is no option {option!r} in the {format} format",
+    "option_value.null": "option {option} cannot be null",
+    "option_value.boolean": "option {option} must be true or false",
+    "option_value.integer": "option {option} must be a whole number",
+    "option_value.minimum": "option {option} must be at least {minimum}",
+    "option_value.maximum": "option {option} must be at most {maximum}",
+    "option_value.choices": "option {option} must be {choices:or}",
+    "option_value.string": "option {option} must be one of {choices:quoted}",
+    "table_form": "{variant_name} is played by {forms:forms}",
+    "table_form.players": "{variant_name} is played by {counts:or} players",
+    "table_form.sides": "{players} players play {variant_name} in {sides:or} sides",
+    "seat_range.first_dealer": "first_dealer must be a seat from 0 to {last}",
+
+    # -- cards (rules/cards.py) ------------------------------------------------------------------
+    "card_notation": "a card is written rank then suit, such as 10D or JS",
+    "card_notation.text": "{text!r} is not a card: write rank then suit, such as 10D, JS or AH "
+                          "(jokers JK, JKR, JKB)",
+
+    # -- bids (rules/bids.py) -------------------------------------------------------------------
+    "option_value.fractional_values": "option fractional_values must be an object such as "
+                                      '{{"6.0": {{"suit": 40, "nt": 60}}, ...}}',
+    "option_value.fractional_unknown": "fractional_values has no bid {bid!r}: the bids go from "
+                                       "6.0 to 10.5",
+    "option_value.fractional_missing": "fractional_values must give every bid from 6.0 to 10.5; "
+                                       "{bid} is missing",
+    "option_value.fractional_cell": 'fractional_values {bid} must be {{"suit": points, "nt": '
+                                    'points}} with positive whole numbers',
+
+    # -- the contract games (rules/contract.py, rules/variants/australian.py, quebec.py) --------
+    "unknown_bid": "there is no bid {code!r} in {variant_name}",
+    "unknown_bid.not_code": "the bid must be a bid code such as 7H or MIS",
+    "bid_disabled": "{bid_name} is not allowed in this game: option {option} is off",
+    "bid_disabled.fractional": "{bid} is a fractional bid, and option fractional_bidding is off",
+    "option_for_table.four_players": "option {option} is a Five-Hundred++ rule for the "
+                                     "four-player game, so it needs four players",
+    "option_for_table.defender_share": "option {option} is for the games where every player is "
+                                       "a side (3 or 5 players)",
+    "option_for_table.partner_share": "option {option} is for the five-handed game, where the "
+                                      "bidder calls a partner",
+    "option_clash.anti_megatrump": "option anti_megatrump needs option megatrump: the "
+                                   "anti-megatrump is defined against the megatrump",
+    "option_clash.j5_fractional": "J5 bids have no fractional form: switch off j5 or "
+                                  "fractional_bidding",
+    "unknown_key.contract_hand": "{key} is not part of a {variant_name} hand",
+    "entry_form.passed_out": "passed_out must be true or false",
+    "illegal_call": "Call {call} ({said:call} by seat {seat}) is not allowed: {why:refusal}",
+    "auction_incomplete": "the auction is not over: seat {seat} has still to call",
+    "auction_result.passed_out": "everybody passed in these calls, so the hand is passed out "
+                                 "(passed_out: true)",
+    "auction_result.not_passed_out": "the calls were won by seat {seat} with {bid_name}, so the "
+                                     "hand was not passed out",
+    "auction_result.bid": "the auction was won with {bid_name} ({bid}), not {given}",
+    "auction_result.bidder": "these calls, starting at seat {first} on the dealer's left, give "
+                             "the auction to seat {seat}, so the bidder is seat {seat}",
+    "entry_missing.bid": "a hand needs the winning bid, or passed_out: true",
+    "seat_range.bidder": "bidder must be a seat from 0 to {last}",
+    "ralphed_bidder": "{player} was ralphed last hand and may not win this auction",
+    "bid_needs_partner": "{bid_name} is played by partners, and nobody has a partner here",
+    "partner_not_allowed": "only the five-handed game calls a partner; here the sides are fixed "
+                           "for the whole game",
+    "entry_missing.partner": "a five-handed hand needs partner: the seat of the called partner, "
+                             "or null when the bidder plays alone",
+    "seat_range.partner": "partner must be a seat from 0 to {last}, or null when the bidder "
+                          "plays alone",
+    "partner_is_bidder": "the partner must be another player than the bidder (null when the "
+                         "bidder plays alone)",
+    "bid_played_alone": "{bid_name} is always played alone: partner must be null",
+    "passed_out_unplayed": "a passed-out hand has no {key}",
+    "passed_out_unplayed.tricks": "a passed-out hand is not played, so it has no tricks (only "
+                                  "when option pass_out is no-trump)",
+    "dealer_must_bid": "nobody may pass a hand out here: the dealer must bid when everyone else "
+                       "passes (option pass_out is dealer-must-bid)",
+    "entry_missing.no_trump_tricks": "a passed-out hand is played at no-trumps: give its tricks",
+    "entry_form.side_tricks": "tricks must list the tricks of each of the {sides} sides",
+    "entry_form.trick_counts": "tricks must be whole numbers, none negative",
+    "tricks_sum": "the tricks add up to {total}, but a hand has {tricks}",
+
+    # -- the auction and the deal (rules/auction.py, rules/deal.py) ------------------------------
+    "seat_range.dealer": "dealer must be a seat from 0 to {last}",
+    "entry_form.calls": 'calls must be a list of calls such as "pass" or "7H"',
+    "call_after_auction": "the auction was over after call {call}: nobody calls after that",
+    "entry_form.call": 'a call is "pass" or a bid code such as 7H or MIS',
+    "entry_form.ralphed": "ralphed must be a list of seats",
+    "seat_range.ralphed": "ralphed must list seats from 0 to {last}",
+    "illegal_call.ralphed": "seat {seat} was ralphed last hand and may only pass",
+    "illegal_call.not_higher": "{bid_name} does not beat the standing bid of {standing_name}",
+    "illegal_call.inkle": "{bid_name} is an inkle (a 6-level bid), and only the first "
+                          "{calls:words} players to call may inkle",
+    "illegal_call.misere_after_7": "misère may only be bid once someone has bid 7 (option "
+                                   "misere_rank is after-7)",
+    "illegal_call.blind_misere": "blind misère is bid before looking at the cards, so only as a "
+                                 "first call",
+    "illegal_call.dealer_pass": "everybody else has passed, and the dealer must bid (option "
+                                "pass_out is dealer-must-bid)",
+    "card_count": "a hand as dealt has {cards} cards",
+    "card_not_in_deck.dealt": "{card} is not in the {size}-card deck of {variant_name}",
+    "card_repeated.dealt": "{card} is in the hand twice",
+
+    # -- tricks (rules/tricks.py) ----------------------------------------------------------------
+    "entry_form.led_before": 'led_before must list the suits led earlier this hand, such as '
+                             '["H", "S"]',
+    "entry_form.shown_void": '{field} must list the suits this player showed void in earlier, '
+                             'such as ["H", "S"]',
+    "entry_form.trick_plays": "plays must list the cards of the trick in the order they were "
+                              "played, the lead first",
+    "entry_form.trick_play": 'each play must be an object such as {{"seat": 0, "card": "10H"}}',
+    "unknown_key.trick_play": "a play has a seat, a card and optionally named_suit and "
+                              "shown_void; {key!r} is not part of it",
+    "trick_size": "a trick here has {expected} plays (everybody plays a card), not {given}",
+    "trick_size.alone": "a trick here has {expected} plays (in {bid_name} the bidder plays alone "
+                        "and {out:partners_out} out), not {given}",
+    "seat_range.play": "seat must be a seat from 0 to {last}",
+    "seat_repeated": "seat {seat} has already played to this trick",
+    "card_not_in_deck": "{card:card} is not in this deck: {variant_name} for {players} players "
+                        "uses {size} cards",
+    "card_not_in_deck.second_joker": "with the second joker the jokers are JKR and JKB, so there "
+                                     "is no {card}",
+    "card_not_in_deck.replaced": "{card:card} is not in this deck: the second joker replaces it",
+    "card_not_in_deck.joker": "{variant_name} has {jokers:jokers_written}, so there is no {card}",
+    "card_repeated.trick": "{card:card} has already been played to this trick",
+    "unknown_suit.named_suit": "named_suit must be one of {suits:or}",
+    "sitting_out": "in {bid_name} only the bidder's partners sit out, but seats {seats:and} are "
+                   "not partners",
+    "play_order": "play goes clockwise: after seat {after} comes seat {expected}, not seat "
+                  "{seat}",
+    "named_suit_trumps": "{card:card_name} is a trump in {trumps:suit}; it cannot be played as "
+                         "{named:suit}",
+    "named_suit_trumps.led": "{card:card_as} led leads trumps, {trumps:suit}; it cannot name "
+                             "{named:suit}",
+    "named_suit_missing": "{card:card_as} led at no-trumps must name the suit the others follow "
+                          "(named_suit)",
+    "named_suit_new": "{card:card_as} led must name a suit not yet led this hand, and "
+                      "{named:suit} have been led",
+    "named_suit_joker": "only a joker is played as a named suit, not {card:card}",
+    "revoke": "seat {seat} showed void in {suit:suit} earlier, so playing {card:card_name}, which "
+              "belongs to {suit:suit}, now is a revoke",
+
+    # -- the referees (rules/referees.py, services/referee.py) -----------------------------------
+    "unknown_key.trump": "trump is for Cinquecento; the contract games name a contract",
+    "entry_missing.contract": "name the contract being played, such as 7H or MIS",
+    "no_referee": "{variant_name} has no {what:judged} to judge",
+    "no_referee.elsewhere": "{variant_name} has no {what:judged} to judge (the {what} referee is "
+                            "for {others:or})",
+
+    # -- Cinquecento (rules/variants/cinquecento.py) ---------------------------------------------
+    "unknown_key.cinquecento_hand": "{key} is not part of a {variant_name} hand",
+    "entry_both_ways.captured": "give either the points or the captured cards, not both",
+    "entry_form.card_points": "points must list the card points of each of the {sides} sides, "
+                              "none negative",
+    "entry_missing.card_points": "a hand needs the card points of each side (points) or the cards "
+                                 "each side captured (captured)",
+    "card_points_sum": "the card points add up to {total}, but a hand has {expected}",
+    "entry_form.mariannas": "mariannas must list the Mariannas in the order declared",
+    "marianna_twice.count": "there are only {most:words} Mariannas in a hand, one per suit",
+    "entry_form.marianna": 'a Marianna is {{"side": side index, "suit": suit}}',
+    "side_range.marianna": "side must be a side index from 0 to {last}",
+    "unknown_suit.marianna": "the suits of this deck are {suits:italian_suits}",
+    "marianna_twice": "the Marianna of {suit:italian_suit} was already declared this hand",
+    "marianna_late": "no Marianna may be declared once the stock is exhausted",
+    "entry_form.captured": "captured must list the cards of each of the {sides} sides",
+    "entry_form.captured_side": "each side's captured cards are a list",
+    "card_repeated.captured": "{text} was captured twice",
+    "card_not_in_deck.cinquecento": "{text!r} is not a card of the {deck} Cinquecento deck (write "
+                                    "cards like {example})",
+    "unknown_suit.trump": "trump must be null (no Marianna yet) or one of {suits:italian_suits}",
+    "trick_size.cinquecento": "a trick here has {expected} plays, one per player",
+    "entry_form.cinquecento_play": 'each play is {{"seat": seat, "card": card}}',
+    "play_order.next": "play goes clockwise: after seat {after} comes seat {expected}",
+    "card_repeated.cinquecento_trick": "that card has already been played to this trick",
+    "unknown_key.cinquecento_trick": "{key} is not part of a {variant_name} trick (give the "
+                                     "trump)",
+
+    # -- Rummy 500 (rules/variants/rummy.py) -----------------------------------------------------
+    "option_for_table.rummy_decks": "one deck cannot deal {cards} cards to each of {players} "
+                                    "players: play with two decks",
+    "unknown_key.rummy_hand": "{key} is not part of a {variant_name} hand: give each player's "
+                              "melds, lay-offs and hand under players",
+    "unknown_key.rummy_player": "{key} is not part of a player's hand: melds, layoffs, hand, "
+                                "went_out, discard (or meld_points and hand_points)",
+    "entry_form.rummy_players": "players must list what each of the {players} players did, in "
+                                "order",
+    "entry_form.rummy_player": "each player is an object: melds, layoffs, hand (or meld_points "
+                               "and hand_points)",
+    "entry_form.went_out": "went_out must be true or false",
+    "entry_form.rummy_points": "{key} must be a whole number of points, 0 or more",
+    "entry_form.rummy_list": "{key} must be a list",
+    "entry_form.meld": "a meld is a list of cards",
+    "entry_form.layoff": 'a lay-off is {{"card": card, "onto": [player index, meld index]}}',
+    "entry_form.meld_cards": "cards must be a list of cards",
+    "entry_mixed_ways": "every player of a hand is entered the same way: all with their cards, "
+                        "or all with counted points",
+    "entry_both_ways.rummy": "give a player's cards or counted points, not both ({cards} and "
+                             "{points})",
+    "rummy_points_sum": "the points add up to {total}, more than the {value} the cards in play "
+                        "are worth",
+    "went_out_cards.cards_left": "a player who went out has no cards left in hand",
+    "went_out_cards.no_cards": "a player with no cards left in hand went out",
+    "one_goes_out": "only one player goes out in a hand, and {player} already did",
+    "going_out_meld": "a player cannot go out without melding or laying off a card",
+    "meld_invalid": "{cards:cards} is not a meld: {flaw:meld_flaw}",
+    "meld_invalid.layoff": "with {laid:list} laid off onto it, {cards:cards} is no longer a meld: "
+                           "{flaw:meld_flaw}",
+    "layoff_onto": "there is no meld {meld} of player {player} to lay off onto",
+    "discard_not_out": "only the player who went out names a final discard",
+    "boathouse_discard": "under the boathouse rule going out takes a final discard: name it "
+                         "(discard)",
+    "card_not_in_deck.rummy": "{card} is not in a Rummy 500 deck (ranks A K Q J 10 … 2)",
+    "card_not_in_deck.rummy_jokers": "there are no jokers in this game (option jokers is off)",
+    "card_repeated.rummy": "{card} appears more often than {decks:decks} holds",
+    "card_repeated.rummy_jokers": "there are only {jokers} jokers in {decks:decks}",
+
+    # -- tournaments (tournaments/, services/tournaments.py) -------------------------------------
+    "option_value.quebec_games": 'give the games per match as {{"qualifying": n, "knockout": '
+                                 'n}}',
+    "option_value.stage_games": "games per {stage} match must be 1 to {most}",
+    "knockout_odd": "a knockout match is best of an odd number of games",
+    "unknown_format": "there is no format {key!r}; the formats are {known:list}",
+    "format_variant": "the {format} format is for {variants:or}, not {variant_name}",
+    "team_count": "a {format} tournament needs {least} to {most} teams",
+    "team_name_twice": "two teams are called {name!r}",
+    "player_twice": "{player} is listed twice: a player plays in one team",
+    "team_size": "every team has the same number of players, {sizes:or} in this variant",
+    "team_size.rummy_tables": "at Rummy tables everyone plays alone: one player a team",
+    "swiss_rounds": "{teams} teams can play at most {most} Swiss rounds without a rematch",
+    "entry_form.match_scores": "give one score for each of the {count} teams of this match, in "
+                               "its order",
+    "entry_form.table_scores": "give one score for each of the {count} players of this match, in "
+                               "its order",
+    "game_needs_winner": "a game needs a winner: equal scores do not decide it, play another deal",
+    "deal_scores": "a game here is one deal (option game_unit is deal): report its scores",
+    "linked_game_twice": "game {game} was already reported in this tournament",
+    "linked_game_missing": "there is no game {game}",
+    "linked_game_variant": "game {game} is {variant}, not {expected}",
+    "linked_game_unfinished": "game {game} is still being played",
+    "linked_game_players": "game {game} was not played by {team} (its sides have other players)",
+    "linked_game_players.extra": "game {game} had other players besides this match's",
+
+    # -- a game as a whole: imports, backups (services/) -----------------------------------------
+    "date_time": "{text!r} is not a date and time (ISO 8601)",
+    "date_time.offset": "{text!r} has no offset: write Z (UTC) or +hh:mm",
+    "date_time.range": "{text!r} is not between 1970 and 2999 (UTC)",
+    "export_format": "this is not a scorekeeper game export (format {format})",
+    "hand_numbering": "hands are numbered 1, 2, ...: expected {number}",
+    "game_over": "the game was over before this hand",
+    "export_mismatch.hand": "hand {hand} scores {deltas} under the rules, not the exported "
+                            "{exported}",
+    "export_mismatch.outcome": "the hands give {expected}, not the exported {exported}",
+    "history_limit": "a game of {hands:number} hands keeps at most {most:number} history "
+                     "entries, so that its remaining hands can still be recorded and exported",
+    "backup_consistent.not_drawn": "a tournament not drawn yet has no games, scorers or advances",
+    "backup_consistent.rebuild": "its reported games and advances do not rebuild it (advances "
+                                 "{advances} of {recorded}, {stale} games that fit no match)",
+    "backup_consistent.link": "it links game {game}, which is not in the backup",
+
+}

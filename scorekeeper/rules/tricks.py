@@ -14,21 +14,11 @@ from dataclasses import dataclass
 
 from scorekeeper.rules.base import OptionValue, Table
 from scorekeeper.rules.bids import Bid
-from scorekeeper.rules.cards import (
-    RANKS,
-    RED,
-    SAME_COLOUR,
-    SUIT_NAME,
-    SUIT_NAMES,
-    SUIT_SYMBOLS,
-    SUITS,
-    Card,
-    Jokers,
-    capital,
-    parse_card,
-)
+from scorekeeper.rules.cards import RANKS, RED, SAME_COLOUR, SUITS, Card, Jokers, parse_card
 from scorekeeper.rules.contract import ContractVariant
 from scorekeeper.rules.errors import RuleViolation
+from scorekeeper.rules.reasons import Reason
+from scorekeeper.rules.sentences import render_all
 
 # The anti-megatrump comes from the suit opposite the trumps: hearts/spades, diamonds/clubs.
 OPPOSITE: dict[str, str] = {"H": "S", "S": "H", "D": "C", "C": "D"}
@@ -40,12 +30,17 @@ PLAY_KEYS = ("seat", "card", "named_suit", "shown_void")
 
 @dataclass(frozen=True)
 class TrickRuling:
-    """Who won a trick: the index of the winning play, its seat and card, and why."""
+    """Who won a trick: the index of the winning play, its seat and card, and why (a reason
+    per line of the explanation, rendered in rules/sentences.py)."""
 
     winner: int  # index into plays
     seat: int
     card: Card
-    explanation: tuple[str, ...]
+    reasons: tuple[Reason, ...]
+
+    @property
+    def explanation(self) -> tuple[str, ...]:
+        return render_all(self.reasons)
 
 
 @dataclass(frozen=True)
@@ -89,8 +84,14 @@ class Roles:
         top = [self.megatrump] if self.megatrump else []
         return (*top, *self.jokers, self.right_bower, self.left_bower, *suit)
 
-    def name(self, card: Card) -> str:
-        return self.words.name(card)
+    def called(self, card: Card) -> str | dict[str, str]:
+        """The card as a sentence's parameter: its code, or its name at this game's table."""
+        return self.words.called(card)
+
+    def as_led(self, card: Card) -> str | dict[str, str]:
+        """A joker as it is said to be led: the anti-joker by its role, else by its name."""
+        return {"code": card.code, "role": "anti_joker"} if card == self.anti_joker \
+            else self.called(card)
 
     def suits_of(self, card: Card) -> tuple[str, ...]:
         """The suits a card belongs to for following: bowers are trumps, the anti-megatrump is
@@ -129,7 +130,9 @@ def adjudicate_trick(variant: ContractVariant, table: Table, contract: object, p
     bid = variant.find_bid(contract, options, "contract")
     deck = variant.deck(options, table.seats)
     roles = card_roles(variant, options, bid, deck)
-    earlier = read_suits(led_before, "led_before", "the suits led earlier this hand")
+    earlier = read_suits(led_before)
+    if earlier is None:
+        raise RuleViolation("entry_form.led_before", "led_before")
     trick = read_plays(variant, options, table, bid, deck, plays)
     check_seat_order(table, bid, trick)
     led = check_lead(roles, trick, earlier)
@@ -141,12 +144,12 @@ def adjudicate_trick(variant: ContractVariant, table: Table, contract: object, p
 # -- reading the request -------------------------------------------------------------------------
 
 
-def read_suits(value: object, field: str, what: str) -> frozenset[str]:
+def read_suits(value: object) -> frozenset[str] | None:
+    """The suits listed (none when not given); None when `value` is not a list of suits."""
     if value is None:
         return frozenset()
     if not isinstance(value, list) or not all(read_suit(s) for s in value):
-        raise RuleViolation(f"{field} must list {what}, such as [\"H\", \"S\"]", field,
-                            rule="entry_form")
+        return None
     return frozenset(read_suit(s) or "" for s in value)
 
 
@@ -158,51 +161,44 @@ def read_suit(value: object) -> str | None:
 def read_plays(variant: ContractVariant, options: Mapping[str, OptionValue], table: Table,
                bid: Bid, deck: frozenset[Card], plays: object) -> list[Play]:
     if not isinstance(plays, list):
-        raise RuleViolation("plays must list the cards of the trick in the order they were "
-                            "played, the lead first", "plays", rule="entry_form")
+        raise RuleViolation("entry_form.trick_plays", "plays")
     expected = plays_in_trick(table, bid)
     if len(plays) != expected:
         out = table.seats - expected
-        why = (f"in {bid.name} the bidder plays alone and {out} partner"
-               f"{' sits' if out == 1 else 's sit'} out" if out else "everybody plays a card")
-        raise RuleViolation(f"a trick here has {expected} plays ({why}), not {len(plays)}",
-                            "plays", rule="trick_size")
+        if out:
+            raise RuleViolation("trick_size.alone", "plays", expected=expected, given=len(plays),
+                                bid=bid.code, bid_name=bid.name, out=out)
+        raise RuleViolation("trick_size", "plays", expected=expected, given=len(plays))
     trick: list[Play] = []
     for i, item in enumerate(plays):
         play = read_play(item, f"plays.{i}", table.seats)
         if any(other.seat == play.seat for other in trick):
-            raise RuleViolation(f"seat {play.seat} has already played to this trick",
-                                f"plays.{i}.seat", rule="seat_repeated")
+            raise RuleViolation("seat_repeated", f"plays.{i}.seat", seat=play.seat)
         if play.card not in deck:
-            raise RuleViolation(not_in_deck(variant, options, table.seats, deck, play.card),
-                                f"plays.{i}.card", rule="card_not_in_deck")
+            not_in_deck(variant, options, table.seats, deck, play.card, f"plays.{i}.card")
         if any(other.card == play.card for other in trick):
-            raise RuleViolation(f"{shown(play.card)} has already been played to this trick",
-                                f"plays.{i}.card", rule="card_repeated")
+            raise RuleViolation("card_repeated.trick", f"plays.{i}.card", card=play.card.code)
         trick.append(play)
     return trick
 
 
 def read_play(item: object, where: str, seats: int) -> Play:
     if not isinstance(item, dict):
-        raise RuleViolation('each play must be an object such as {"seat": 0, "card": "10H"}',
-                            where, rule="entry_form")
+        raise RuleViolation("entry_form.trick_play", where)
     for key in item:
         if key not in PLAY_KEYS:
-            raise RuleViolation(f"a play has a seat, a card and optionally named_suit and "
-                                f"shown_void; {key!r} is not part of it", f"{where}.{key}",
-                                rule="unknown_key")
+            raise RuleViolation("unknown_key.trick_play", f"{where}.{key}", key=key)
     seat = item.get("seat")
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
-        raise RuleViolation(f"seat must be a seat from 0 to {seats - 1}", f"{where}.seat",
-                            rule="seat_range")
+        raise RuleViolation("seat_range.play", f"{where}.seat", last=seats - 1)
     card = parse_card(item.get("card"), f"{where}.card")
     named = item.get("named_suit")
     if named is not None and read_suit(named) is None:
-        raise RuleViolation("named_suit must be one of S, C, D or H", f"{where}.named_suit",
-                            rule="unknown_suit")
-    void = read_suits(item.get("shown_void"), f"{where}.shown_void",
-                      "the suits this player showed void in earlier")
+        raise RuleViolation("unknown_suit.named_suit", f"{where}.named_suit", suits=list(SUITS))
+    void = read_suits(item.get("shown_void"))
+    if void is None:
+        raise RuleViolation("entry_form.shown_void", f"{where}.shown_void",
+                            field=f"{where}.shown_void")
     return Play(seat, card, read_suit(named), void)
 
 
@@ -212,21 +208,20 @@ def plays_in_trick(table: Table, bid: Bid) -> int:
     return table.seats - (per_side - 1 if bid.plays == "alone" else 0)
 
 
-def shown(card: Card) -> str:
-    """'the 4♦', 'JKR': a card as written on the table."""
-    return card.code if card.suit is None else f"the {card.rank}{SUIT_SYMBOLS[card.suit]}"
-
-
 def not_in_deck(variant: ContractVariant, options: Mapping[str, OptionValue], players: int,
-                deck: frozenset[Card], card: Card) -> str:
+                deck: frozenset[Card], card: Card, field: str) -> None:
+    """Refuse a card this game's deck lacks, saying why it lacks it."""
     if options.get("second_joker") and card.is_joker:
-        return "with the second joker the jokers are JKR and JKB, so there is no JK"
+        raise RuleViolation("card_not_in_deck.second_joker", field, card=card.code)
     if card.is_joker:
-        return f"{variant.name} has {variant.jokers.written}, so there is no {card.code}"
+        raise RuleViolation("card_not_in_deck.joker", field, card=card.code,
+                            variant=variant.key, variant_name=variant.name,
+                            jokers=[variant.jokers.called(joker) for joker in
+                                    variant.jokers.cards])
     if options.get("second_joker") and card == Card("4", "D"):
-        return "the 4♦ is not in this deck: the second joker replaces it"
-    return (f"{shown(card)} is not in this deck: {variant.name} for {players} players uses "
-            f"{len(deck)} cards")
+        raise RuleViolation("card_not_in_deck.replaced", field, card=card.code)
+    raise RuleViolation("card_not_in_deck", field, card=card.code, variant=variant.key,
+                        variant_name=variant.name, players=players, size=len(deck))
 
 
 # -- checking the play ---------------------------------------------------------------------------
@@ -238,18 +233,15 @@ def check_seat_order(table: Table, bid: Bid, trick: Sequence[Play]) -> None:
     played = {play.seat for play in trick}
     out = sorted(set(range(table.seats)) - played)
     if len({table.side_of(seat) for seat in out}) > 1:
-        seats = " and ".join([", ".join(str(seat) for seat in out[:-1]), str(out[-1])])
-        raise RuleViolation(f"in {bid.name} only the bidder's partners sit out, but seats {seats} "
-                            "are not partners", "plays", rule="sitting_out")
+        raise RuleViolation("sitting_out", "plays", bid=bid.code, bid_name=bid.name, seats=out)
     for i in range(1, len(trick)):
         after = trick[i - 1].seat
         following = (after + 1) % table.seats
         while following in out:
             following = (following + 1) % table.seats
         if trick[i].seat != following:
-            raise RuleViolation(f"play goes clockwise: after seat {after} comes seat "
-                                f"{following}, not seat {trick[i].seat}", f"plays.{i}.seat",
-                                rule="play_order")
+            raise RuleViolation("play_order", f"plays.{i}.seat", after=after, expected=following,
+                                seat=trick[i].seat)
 
 
 def check_lead(roles: Roles, trick: Sequence[Play], earlier: frozenset[str]) -> tuple[str, ...]:
@@ -258,20 +250,17 @@ def check_lead(roles: Roles, trick: Sequence[Play], earlier: frozenset[str]) -> 
     lead = trick[0]
     if not lead.card.is_joker:
         return roles.suits_of(lead.card)
-    what = "the anti-joker" if lead.card == roles.anti_joker else roles.name(lead.card)
+    what = roles.as_led(lead.card)
     if roles.trumps:
         if lead.named_suit not in (None, roles.trumps):
-            raise RuleViolation(f"{what} led leads trumps, {SUIT_NAMES[roles.trumps]}; it cannot "
-                                f"name {SUIT_NAMES[lead.named_suit or '']}", "plays.0.named_suit",
-                                rule="named_suit_trumps")
+            raise RuleViolation("named_suit_trumps.led", "plays.0.named_suit", card=what,
+                                trumps=roles.trumps, named=lead.named_suit)
         return (roles.trumps,)
     if lead.named_suit is None:
-        raise RuleViolation(f"{what} led at no-trumps must name the suit the others follow "
-                            "(named_suit)", "plays.0.named_suit", rule="named_suit_missing")
+        raise RuleViolation("named_suit_missing", "plays.0.named_suit", card=what)
     if roles.words.names_a_new_suit and lead.named_suit in earlier:
-        raise RuleViolation(f"{what} led must name a suit not yet led this hand, and "
-                            f"{SUIT_NAMES[lead.named_suit]} have been led",
-                            "plays.0.named_suit", rule="named_suit_new")
+        raise RuleViolation("named_suit_new", "plays.0.named_suit", card=what,
+                            named=lead.named_suit)
     return (lead.named_suit,)
 
 
@@ -282,13 +271,11 @@ def check_named_suits(roles: Roles, trick: Sequence[Play]) -> None:
             continue
         where = f"plays.{i}.named_suit"
         if not play.card.is_joker:
-            raise RuleViolation(f"only a joker is played as a named suit, not {shown(play.card)}",
-                                where, rule="named_suit_joker")
+            raise RuleViolation("named_suit_joker", where, card=play.card.code)
         if (play.card in roles.jokers and roles.trumps
                 and play.named_suit != roles.trumps):
-            raise RuleViolation(f"{roles.name(play.card)} is a trump in "
-                                f"{SUIT_NAMES[roles.trumps]}; it cannot be played as "
-                                f"{SUIT_NAMES[play.named_suit]}", where, rule="named_suit_trumps")
+            raise RuleViolation("named_suit_trumps", where, card=roles.called(play.card),
+                                trumps=roles.trumps, named=play.named_suit)
 
 
 def check_revokes(roles: Roles, trick: Sequence[Play]) -> None:
@@ -299,10 +286,8 @@ def check_revokes(roles: Roles, trick: Sequence[Play]) -> None:
             continue
         void = [suit for suit in roles.suits_of(play.card) if suit in play.shown_void]
         if void:
-            raise RuleViolation(f"seat {play.seat} showed void in {SUIT_NAMES[void[0]]} earlier, "
-                                f"so playing {roles.name(play.card)}, which belongs to "
-                                f"{SUIT_NAMES[void[0]]}, now is a revoke", f"plays.{i}.card",
-                                rule="revoke")
+            raise RuleViolation("revoke", f"plays.{i}.card", seat=play.seat, suit=void[0],
+                                card=roles.called(play.card))
 
 
 # -- the ruling ----------------------------------------------------------------------------------
@@ -360,11 +345,11 @@ class Ruling:
             why = self.trump_wins(card)
         elif on_suit:
             card = min(on_suit, key=self.plain_rank)
-            why = self.suit_wins(card, self.led, "")
+            why = self.suit_wins(card, self.led, None)
         elif antis:
             card = antis[0]
-            why = (f"Nothing with value follows the suit led, so the highest anti-card wins: "
-                   f"{self.anti_name(card)}.")
+            why = Reason("trick_anti_card_wins", {"role": self.role(card) or "anti_joker",
+                                                  "card": roles.called(card)})
         else:
             # Only an anti-joker without value was led and nobody followed its suit: it sets
             # no suit, so the first card with value after it does.
@@ -372,93 +357,92 @@ class Ruling:
             suit = roles.suits_of(first)[0]
             card = min((c for c in self.cards[1:] if suit in roles.suits_of(c)),
                        key=self.plain_rank)
-            why = self.suit_wins(card, (suit,), "The anti-joker led has no value and nobody "
-                                 "followed it, so the first card after it sets the suit, and ")
+            why = self.suit_wins(card, (suit,), "trick_anti_joker_led_void")
         winner = self.cards.index(card)
-        lines = (self.contract_line(), *self.notes(card), why,
-                 f"Seat {self.trick[winner].seat} wins the trick with {roles.name(card)}.")
-        return TrickRuling(winner, self.trick[winner].seat, card, lines)
+        won = Reason("trick_won", {"seat": self.trick[winner].seat, "card": roles.called(card)})
+        reasons = (self.contract_line(), *self.notes(card), why, won)
+        return TrickRuling(winner, self.trick[winner].seat, card, reasons)
 
-    # -- the words --------------------------------------------------------------------------------
+    # -- the reasons (their words are rules/sentences.py's) ------------------------------------
 
-    def contract_line(self) -> str:
-        roles = self.roles
+    def contract_line(self) -> Reason:
+        roles, bid = self.roles, self.bid
         if roles.trumps:
-            return f"{capital(SUIT_NAMES[roles.trumps])} are trumps."
-        only = roles.words.only_trumps
+            return Reason("trick_trumps", {"trumps": roles.trumps})
+        jokers = [roles.words.called(joker) for joker in roles.words.cards]
         if roles.jacks_high:
-            return f"{self.bid.name} is played at no-trumps with each jack above its ace; {only}."
-        if self.bid.kind != "trumps":
-            return f"{self.bid.name} is played at no-trumps: {only}."
-        return f"No trumps: {only}."
+            return Reason("trick_no_trumps_j5", {"bid": bid.code, "bid_name": bid.name,
+                                                 "jokers": jokers})
+        if bid.kind != "trumps":
+            return Reason("trick_no_trumps_bid", {"bid": bid.code, "bid_name": bid.name,
+                                                  "jokers": jokers})
+        return Reason("trick_no_trumps", {"jokers": jokers})
 
-    def notes(self, winner: Card) -> list[str]:
+    def notes(self, winner: Card) -> list[Reason]:
         """What the trick's special cards are, when that is not obvious."""
         roles, cards, lines = self.roles, self.cards, []
         if roles.anti_joker and {roles.anti_joker, roles.jokers[0]} & set(cards):
-            where = f"in {SUIT_NAMES[roles.trumps]}" if roles.trumps else "at no-trumps"
-            joker, anti = roles.jokers[0], roles.anti_joker
-            lines.append(f"{capital(joker.name)} is the joker {where}; {anti.name} is the "
-                         "anti-joker.")
+            lines.append(Reason("trick_second_joker", {
+                "joker": roles.jokers[0].code, "anti_joker": roles.anti_joker.code,
+                "trumps": roles.trumps}))
         lead = self.trick[0]
         if lead.card.is_joker and not roles.trumps:
-            name = "the anti-joker" if lead.card == roles.anti_joker else roles.name(lead.card)
-            lines.append(f"{capital(name)} is led naming {SUIT_NAMES[self.led[0]]}.")
+            lines.append(Reason("trick_joker_led", {"card": roles.as_led(lead.card),
+                                                    "suit": self.led[0]}))
         if roles.left_bower in cards and self.live(roles.left_bower) and winner != roles.left_bower:
-            lines.append(f"{self.describe(roles.left_bower)}, a trump.")
+            lines.append(Reason("trick_left_bower", {
+                "card": roles.called(roles.left_bower), "role": roles.words.left_bower,
+                "trumps": roles.trumps}))
         if roles.anti_megatrump in cards and self.live(roles.anti_megatrump) and (
                 winner != roles.anti_megatrump):
-            lines.append(f"{self.describe(roles.anti_megatrump)}: it is a trump and a "
-                         f"{SUIT_NAME[roles.anti_megatrump.suit or 'S']}.")
+            lines.append(Reason("trick_anti_megatrump", {
+                "card": roles.called(roles.anti_megatrump),
+                "suit": roles.anti_megatrump.suit or "S"}))
         if roles.anti_joker in cards and not self.anti_joker_live:
             play = next(p for p in self.trick if p.card == roles.anti_joker)
-            suit = self.anti_joker_as or ""
-            lines.append(f"Seat {play.seat} showed void in {SUIT_NAMES[suit]} earlier, so the "
-                         f"anti-joker, played as a {SUIT_NAME[suit]}, has no value.")
+            lines.append(Reason("trick_anti_joker_void", {"seat": play.seat,
+                                                          "suit": self.anti_joker_as or ""}))
         gone = [c for c in (*roles.jokers, roles.right_bower, roles.left_bower)
                 if c in self.cancelled]
         if gone:
             words = [self.role(c) for c in gone]
             if len(gone) == 3 or gone == [roles.right_bower, roles.left_bower]:
-                words = [*words[:-2], "the bowers"]  # both bowers
-            lines.append(f"The anti-joker cancels {' and '.join(words)}.")
+                words = [*words[:-2], "bowers"]  # both bowers
+            lines.append(Reason("trick_anti_joker_cancels", {"cancelled": words}))
         if roles.megatrump in self.cancelled:
-            lines.append("The megatrump and the anti-megatrump cancel each other.")
+            lines.append(Reason("trick_megatrumps_cancel"))
         return lines
 
     def role(self, card: Card) -> str:
+        """What the card is in this contract, a code of sentences.ROLE_NAMES ('' if nothing)."""
         roles = self.roles
-        return ("the megatrump" if card == roles.megatrump
-                else "the anti-megatrump" if card == roles.anti_megatrump
-                else "the joker" if card in roles.jokers
-                else "the right bower" if card == roles.right_bower
+        return ("megatrump" if card == roles.megatrump
+                else "anti_megatrump" if card == roles.anti_megatrump
+                else "joker" if card in roles.jokers
+                else "right_bower" if card == roles.right_bower
                 else roles.words.left_bower if card == roles.left_bower else "")
 
-    def describe(self, card: Card) -> str:
-        """'The jack of diamonds is the left bower in hearts'."""
-        role = self.role(card)
-        if card == self.roles.left_bower and self.roles.trumps:
-            role = f"{role} in {SUIT_NAMES[self.roles.trumps]}"
-        return f"{capital(self.roles.name(card))} is {role}"
-
-    def anti_name(self, card: Card) -> str:
-        return f"{self.role(card) or 'the anti-joker'}, {self.roles.name(card)}"
-
-    def trump_wins(self, card: Card) -> str:
-        roles, name = self.roles, self.roles.name(card)
+    def trump_wins(self, card: Card) -> Reason:
+        roles, called = self.roles, self.roles.called(card)
         if card in roles.jokers and card.code in roles.words.wins:
-            return roles.words.wins[card.code]
+            params: dict[str, object] = {"card": called}
+            place = roles.words.cards.index(card)
+            if place:
+                params["after"] = roles.called(roles.words.cards[place - 1])
+            return Reason(roles.words.wins[card.code], params)
         if card == roles.megatrump:
-            return f"{self.describe(card)}, the highest trump."
+            return Reason("trick_megatrump_wins", {"card": called})
         if card in roles.jokers:
-            return f"{capital(name)} is the highest trump."
+            return Reason("trick_joker_wins", {"card": called})
+        if card == roles.left_bower:
+            return Reason("trick_left_bower_wins", {"card": called, "role": self.role(card),
+                                                    "trumps": roles.trumps})
         if self.role(card):
-            return f"{self.describe(card)}, the highest trump in the trick."
-        return f"{capital(name)} is the highest trump in the trick."
+            return Reason("trick_role_wins", {"card": called, "role": self.role(card)})
+        return Reason("trick_highest_trump", {"card": called})
 
-    def suit_wins(self, card: Card, led: tuple[str, ...], start: str) -> str:
+    def suit_wins(self, card: Card, led: tuple[str, ...], code: str | None) -> Reason:
         suit = next(s for s in led if s in self.roles.suits_of(card))
-        none = ("No trump with value was played" if any(c in self.order for c in self.cards)
-                else "No trump was played")
-        start = start or f"{none}, so "
-        return f"{start}the highest {SUIT_NAME[suit]} wins: {self.roles.name(card)}."
+        code = code or ("trick_suit_wins_no_value" if any(c in self.order for c in self.cards)
+                        else "trick_suit_wins")
+        return Reason(code, {"suit": suit, "card": self.roles.called(card)})

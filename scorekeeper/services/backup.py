@@ -272,20 +272,17 @@ def _checked_tournament(entry: Mapping[str, Any], game_ids: set[int]) -> dict[st
         reports = [pure.Report(g["match"], g["number"], tuple(g["scores"]), tuple(g["teams"]),
                                g["game_id"]) for g in entry["games"]]
         if entry["seed"] is None and (reports or entry["scorers"] or entry["advances"]):
-            raise RuleViolation("a tournament not drawn yet has no games, scorers or advances",
-                                "seed", rule="backup_consistent")
+            raise RuleViolation("backup_consistent.not_drawn", "seed")
         if entry["seed"] is not None:
             built = pure.build(entry["format"], teams, options, entry["seed"],
                                entry["advances"], reports)
             if built.advances != entry["advances"] or built.stale:
-                raise RuleViolation("its reported games and advances do not rebuild it "
-                                    f"(advances {built.advances} of {entry['advances']}, "
-                                    f"{len(built.stale)} games that fit no match)", "games",
-                                    rule="backup_consistent")
+                raise RuleViolation("backup_consistent.rebuild", "games",
+                                    advances=built.advances, recorded=entry["advances"],
+                                    stale=len(built.stale))
         for g in entry["games"]:
             if g["game_id"] is not None and g["game_id"] not in game_ids:
-                raise RuleViolation(f"it links game {g['game_id']}, which is not in the backup",
-                                    "games", rule="backup_consistent")
+                raise RuleViolation("backup_consistent.link", "games", game=g["game_id"])
     except (ValueError, LookupError, TypeError) as error:  # RuleViolation is a ValueError
         message = error.message if isinstance(error, RuleViolation) else repr(error)
         raise RestoreRefused(f"tournament {tid}: {message}") from None

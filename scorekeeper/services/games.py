@@ -231,9 +231,8 @@ def correct_hand(game_id: int, number: int, hand_input: dict[str, Any],
             except RuleViolation as violation:
                 if hand.number == number:
                     raise
-                raise RuleViolation(f"with this correction hand {hand.number} breaks a rule: "
-                                    f"{violation.message}", violation.field,
-                                    rule=violation.rule) from violation
+                raise violation.within("correction", violation.field,
+                                       hand=hand.number) from violation
             hand.input, hand.deltas = entered, list(result.deltas)
             hand.explanation, hand.state = list(result.explanation), result.state.to_dict()
             hand.reasons = reasons_of(result)

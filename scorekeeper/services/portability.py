@@ -59,13 +59,11 @@ def moment(text: str, field: str) -> datetime:
     try:
         parsed = datetime.fromisoformat(text)
     except ValueError:
-        raise RuleViolation(f"{text!r} is not a date and time (ISO 8601)", field,
-                            rule="date_time") from None
+        raise RuleViolation("date_time", field, text=text) from None
     if parsed.tzinfo is None:
-        raise RuleViolation(f"{text!r} has no offset: write Z (UTC) or +hh:mm", field,
-                            rule="date_time")
+        raise RuleViolation("date_time.offset", field, text=text)
     if not EARLIEST <= parsed < LATEST:
-        raise RuleViolation(f"{text!r} is not between 1970 and 2999 (UTC)", field, rule="date_time")
+        raise RuleViolation("date_time.range", field, text=text)
     return parsed.astimezone(UTC)
 
 
@@ -83,8 +81,7 @@ def check_export(data: Mapping[str, Any]) -> CheckedGame:
     """Every hand of an export scored again: it must give the exported deltas and scores, and the
     hands the exported outcome; RuleViolation naming the field otherwise."""
     if data.get("format") != FORMAT:
-        raise RuleViolation(f"this is not a scorekeeper game export (format {FORMAT})", "format",
-                            rule="export_format")
+        raise RuleViolation("export_format", "format", format=FORMAT)
     variant = find_variant(data["variant"])
     options = variant.resolve_options(data["options"])
     game = Game(variant=variant.key, options=options, sides=data["sides"],
@@ -98,20 +95,17 @@ def check_export(data: Mapping[str, Any]) -> CheckedGame:
     for i, entry in enumerate(data["hands"]):
         where = f"hands.{i}"
         if entry["number"] != i + 1:
-            raise RuleViolation(f"hands are numbered 1, 2, ...: expected {i + 1}",
-                                f"{where}.number", rule="hand_numbering")
+            raise RuleViolation("hand_numbering", f"{where}.number", number=i + 1)
         if state.finished:
-            raise RuleViolation("the game was over before this hand", where, rule="game_over")
+            raise RuleViolation("game_over", where)
         try:
             result = variant.score_hand(table, state, entry["input"])
         except RuleViolation as violation:
-            raise RuleViolation(f"hand {i + 1}: {violation.message}",
-                                f"{where}.input.{violation.field}",
-                                rule=violation.rule) from violation
+            raise violation.within("import_hand", f"{where}.input.{violation.field}",
+                                   hand=i + 1) from violation
         if list(result.deltas) != entry["deltas"] or list(result.state.scores) != entry["scores"]:
-            raise RuleViolation(f"hand {i + 1} scores {list(result.deltas)} under the rules, not "
-                                f"the exported {entry['deltas']}", f"{where}.deltas",
-                                rule="export_mismatch")
+            raise RuleViolation("export_mismatch.hand", f"{where}.deltas", hand=i + 1,
+                                deltas=list(result.deltas), exported=entry["deltas"])
         state = result.state
         hands.append(Hand(number=i + 1, input=entry["input"], deltas=list(result.deltas),
                           explanation=list(entry["explanation"]),
@@ -125,17 +119,15 @@ def check_export(data: Mapping[str, Any]) -> CheckedGame:
                 "winner": state.winner, "scores": list(state.scores)}
     exported = {key: data[key] for key in expected}
     if exported != expected:
-        raise RuleViolation(f"the hands give {expected}, not the exported {exported}", "scores",
-                            rule="export_mismatch")
+        raise RuleViolation("export_mismatch.outcome", "scores", expected=expected,
+                            exported=exported)
     changes = [HandChange(number=change["number"], action=change["action"],
                           before=change.get("before"), after=change.get("after"),
                           at=moment(change["at"], f"history.{i}.at"))
                for i, change in enumerate(data["history"])]
     if history_room(len(changes), len(hands)) < 0:
-        raise RuleViolation(f"a game of {len(hands):,} hands keeps at most "
-                            f"{MAX_CHANGES - MAX_HANDS + len(hands):,} history entries, so that "
-                            "its remaining hands can still be recorded and exported", "history",
-                            rule="history_limit")
+        raise RuleViolation("history_limit", "history", hands=len(hands),
+                            most=MAX_CHANGES - MAX_HANDS + len(hands))
     return CheckedGame(game, hands, changes)
 
 

@@ -6,12 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scorekeeper.rules.base import either
 from scorekeeper.rules.errors import RuleViolation
 from scorekeeper.rules.registry import find_variant, variants
-
-# What each referee judges, in the refusal's words ("Cinquecento has no auction to judge").
-JUDGED = {"trick": "tricks", "auction": "auction", "deal": "deal", "meld": "melds"}
 
 
 def judge(what: str, body: Mapping[str, Any]) -> dict[str, Any]:
@@ -19,10 +15,14 @@ def judge(what: str, body: Mapping[str, Any]) -> dict[str, Any]:
     variant = find_variant(body["variant"])
     referee = variant.referees.get(what)
     if referee is None:
-        others = [v.name for v in variants() if what in v.referees]
-        where = f" (the {what} referee is for {either(others)})" if others else ""
-        raise RuleViolation(f"{variant.name} has no {JUDGED[what]} to judge{where}", "variant",
-                            rule="no_referee")
+        elsewhere = [v for v in variants() if what in v.referees]
+        if elsewhere:
+            raise RuleViolation("no_referee.elsewhere", "variant", variant=variant.key,
+                                variant_name=variant.name, what=what,
+                                other_variants=[v.key for v in elsewhere],
+                                others=[v.name for v in elsewhere])
+        raise RuleViolation("no_referee", "variant", variant=variant.key,
+                            variant_name=variant.name, what=what)
     options = variant.resolve_options(body.get("options", {}))
     table = variant.referee_table(options, body.get("players"), body.get("sides"))
     return referee(variant, table, body)

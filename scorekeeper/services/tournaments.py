@@ -360,12 +360,10 @@ def _scores(session: Session, row: TournamentRow, games: Sequence[TournamentGame
         game_id = None
     else:
         if row.options.get("game_unit") != "game":
-            raise RuleViolation("a game here is one deal (option game_unit is deal): report its "
-                                "scores", "game_id", rule="deal_scores")
+            raise RuleViolation("deal_scores", "game_id")
         game_id = body["game_id"]
         if any(g.game_id == game_id for g in games):
-            raise RuleViolation(f"game {game_id} was already reported in this tournament",
-                                "game_id", rule="linked_game_twice")
+            raise RuleViolation("linked_game_twice", "game_id", game=game_id)
         scores = _linked_scores(session, row, match, game_id)
     pure.check_scores(match, scores)
     return scores, game_id
@@ -375,23 +373,20 @@ def _linked_scores(session: Session, row: TournamentRow, match: pure.Match,
                    game_id: int) -> list[int]:
     game = session.get(Game, game_id)
     if game is None:
-        raise RuleViolation(f"there is no game {game_id}", "game_id", rule="linked_game_missing")
+        raise RuleViolation("linked_game_missing", "game_id", game=game_id)
     if game.variant != row.variant:
-        raise RuleViolation(f"game {game_id} is {game.variant}, not {row.variant}", "game_id",
-                            rule="linked_game_variant")
+        raise RuleViolation("linked_game_variant", "game_id", game=game_id, variant=game.variant,
+                            expected=row.variant)
     if not game.state.get("finished"):
-        raise RuleViolation(f"game {game_id} is still being played", "game_id",
-                            rule="linked_game_unfinished")
+        raise RuleViolation("linked_game_unfinished", "game_id", game=game_id)
     sides = [frozenset(p.casefold() for p in side["players"]) for side in game.sides]
     scores = []
     for team in match.teams:
         players = frozenset(p.casefold() for p in row.teams[team]["players"])
         if players not in sides:
-            raise RuleViolation(f"game {game_id} was not played by {row.teams[team]['name']} "
-                                "(its sides have other players)", "game_id",
-                                rule="linked_game_players")
+            raise RuleViolation("linked_game_players", "game_id", game=game_id,
+                                team=row.teams[team]["name"])
         scores.append(game.state["scores"][sides.index(players)])
     if len(sides) != len(match.teams):
-        raise RuleViolation(f"game {game_id} had other players besides this match's",
-                            "game_id", rule="linked_game_players")
+        raise RuleViolation("linked_game_players.extra", "game_id", game=game_id)
     return scores

@@ -374,9 +374,8 @@ def next_step(fold: Fold, champion: int | None, can_advance: bool) -> str:
 
 def check_scores(match: Match, scores: Sequence[int]) -> None:
     if len(scores) != len(match.teams):
-        raise RuleViolation(f"give one score for each of the {len(match.teams)} "
-                            f"{'players' if match.kind == 'table' else 'teams'} of this match, "
-                            "in its order", "scores", rule="entry_form")
+        if match.kind == "table":
+            raise RuleViolation("entry_form.table_scores", "scores", count=len(match.teams))
+        raise RuleViolation("entry_form.match_scores", "scores", count=len(match.teams))
     if match.kind != "table" and scores[0] == scores[1]:
-        raise RuleViolation("a game needs a winner: equal scores do not decide it, play another "
-                            "deal", "scores", rule="game_needs_winner")
+        raise RuleViolation("game_needs_winner", "scores")

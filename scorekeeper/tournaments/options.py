@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from scorekeeper.rules.base import OptionSpec, OptionValue, either, resolve_options
+from scorekeeper.rules.base import OptionSpec, OptionValue, resolve_options
 from scorekeeper.rules.errors import RuleViolation
 from scorekeeper.rules.registry import find_variant, variants
 from scorekeeper.tournaments.model import Team
@@ -22,16 +22,14 @@ FAMILY_OF_FORMAT = {"quebec": "contract", "rummy_tables": "rummy"}
 def quebec_games(value: object, where: str) -> dict[str, Any]:
     """{"qualifying": 5, "knockout": 3}: games per match in each stage (knockouts odd)."""
     if not isinstance(value, dict) or set(value) - set(STAGES):
-        raise RuleViolation('give the games per match as {"qualifying": n, "knockout": n}',
-                            where, rule="option_value")
+        raise RuleViolation("option_value.quebec_games", where)
     games = {**QUEBEC_GAMES, **value}
     for stage, n in games.items():
         if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_GAMES:
-            raise RuleViolation(f"games per {stage} match must be 1 to {MAX_GAMES}",
-                                f"{where}.{stage}", rule="option_value")
+            raise RuleViolation("option_value.stage_games", f"{where}.{stage}", stage=stage,
+                                most=MAX_GAMES)
     if games["knockout"] % 2 == 0:
-        raise RuleViolation("a knockout match is best of an odd number of games",
-                            f"{where}.knockout", rule="knockout_odd")
+        raise RuleViolation("knockout_odd", f"{where}.knockout")
     return games
 
 
@@ -90,48 +88,39 @@ def check_tournament(fmt: str, variant: str, players_per_side: Sequence[int],
     """The tournament's options with defaults; RuleViolation for a format, team or option that
     cannot be. `players_per_side` are the side sizes the variant can seat."""
     if fmt not in FORMATS:
-        raise RuleViolation(f"there is no format {fmt!r}; the formats are "
-                            f"{', '.join(FORMATS)}", "format", rule="unknown_format")
-    options = resolve_options(FORMATS[fmt], given, owner=f"the {fmt} format")
+        raise RuleViolation("unknown_format", "format", key=fmt, known=list(FORMATS))
+    options = resolve_options(FORMATS[fmt], given, fmt)
     game = find_variant(variant)
     family = FAMILY_OF_FORMAT.get(fmt, game.family)
     if game.family != family:
         kin = [other.name for other in variants() if other.family == family]
-        raise RuleViolation(f"the {fmt} format is for {either(kin)}, not {game.name}", "format",
-                            rule="format_variant")
+        raise RuleViolation("format_variant", "format", format=fmt, variants=kin,
+                            variant_name=game.name)
     low = 3 if fmt == "rummy_tables" else 2
     if not low <= len(teams) <= MAX_TEAMS:
-        raise RuleViolation(f"a {fmt} tournament needs {low} to {MAX_TEAMS} teams", "teams",
-                            rule="team_count")
+        raise RuleViolation("team_count", "teams", format=fmt, least=low, most=MAX_TEAMS)
     names = [team.name.strip().casefold() for team in teams]
     for i, name in enumerate(names):
         if names.index(name) != i:
-            raise RuleViolation(f"two teams are called {teams[i].name!r}", f"teams.{i}.name",
-                                rule="team_name_twice")
+            raise RuleViolation("team_name_twice", f"teams.{i}.name", name=teams[i].name)
     seen: dict[str, int] = {}
     for i, team in enumerate(teams):
         for player in team.players:
             other = seen.setdefault(player.strip().casefold(), i)
             if other != i or sum(p.strip().casefold() == player.strip().casefold()
                                  for p in team.players) > 1:
-                raise RuleViolation(f"{player} is listed twice: a player plays in one team",
-                                    f"teams.{i}.players", rule="player_twice")
+                raise RuleViolation("player_twice", f"teams.{i}.players", player=player)
     sizes = {len(team.players) for team in teams}
     size = len(teams[0].players)
     if len(sizes) > 1 or size not in players_per_side:
-        allowed = " or ".join(str(n) for n in sorted(set(players_per_side)))
-        raise RuleViolation(f"every team has the same number of players, {allowed} in this "
-                            "variant", "teams", rule="team_size")
+        raise RuleViolation("team_size", "teams", sizes=sorted(set(players_per_side)))
     if fmt == "rummy_tables" and size != 1:
-        raise RuleViolation("at Rummy tables everyone plays alone: one player a team", "teams",
-                            rule="team_size")
+        raise RuleViolation("team_size.rummy_tables", "teams")
     if fmt == "single_elimination" and options["games_per_match"] % 2 == 0:  # type: ignore[operator]
-        raise RuleViolation("a knockout match is best of an odd number of games",
-                            "options.games_per_match", rule="knockout_odd")
+        raise RuleViolation("knockout_odd", "options.games_per_match")
     if fmt == "swiss":
         most = len(teams) - 1 if len(teams) % 2 == 0 else len(teams)
         wanted = options["rounds"]
         if isinstance(wanted, int) and wanted > most:
-            raise RuleViolation(f"{len(teams)} teams can play at most {most} Swiss rounds "
-                                "without a rematch", "options.rounds", rule="swiss_rounds")
+            raise RuleViolation("swiss_rounds", "options.rounds", teams=len(teams), most=most)
     return options

@@ -5,21 +5,27 @@ Swagger UI served from the swagger-ui-bundle package (no CDN)."""
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
+import segno
 from flask import (
     Blueprint,
     Flask,
     Response,
     current_app,
     render_template,
+    request,
     send_from_directory,
     url_for,
 )
 from swagger_ui_bundle import swagger_ui_path
+
+from scorekeeper.errors import error_response
 
 WEB = Path(__file__).resolve().parent
 STATIC = WEB / "static"
@@ -29,6 +35,12 @@ SHELL_GLOBS = ("*.js", "*.css", "icons/*.png")
 NOT_SHELL = {"docs.js", "sw.js"}
 THEME = "#0b4f8a"  # --primary in app.css
 BACKGROUND = "#f2f5f8"  # --wash in app.css
+# A link to share is the page's address and a game's token: far below this. A QR code of a longer
+# text would be too dense to scan from a phone held across the table.
+QR_MAX_LENGTH = 512
+# A QR code is a pure function of its link: cached for a year. Private, because a scorer's link
+# carries the game's token and must not sit in a shared cache.
+QR_CACHE = "private, max-age=31536000, immutable"
 
 blp = Blueprint("web", __name__, static_folder="static", static_url_path="/assets",
                 template_folder="templates")
@@ -103,6 +115,40 @@ def service_worker() -> Response:
     body = f"const SHELL = {json.dumps(shell)};\n".encode() + worker
     response = current_app.response_class(body, mimetype="text/javascript")
     response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+def same_site(link: str) -> bool:
+    """Whether `link` is an address of this very site (the host the request came to)."""
+    try:
+        parts = urlsplit(link)
+    except ValueError:
+        return False
+    return (parts.scheme in ("http", "https") and parts.username is None
+            and parts.password is None and parts.netloc.lower() == request.host.lower())
+
+
+@blp.get("/qr.svg")
+def qr_code() -> Response:
+    """A QR code (SVG) of a link to this site, e.g. a game's spectator or scorer link, for a
+    second phone to scan at the table. Links elsewhere are refused: this is no QR service."""
+    link = request.args.get("u", "")
+    if not link:
+        return error_response(400, "Give the link to draw as ?u=<link>.")
+    if len(link) > QR_MAX_LENGTH:
+        return error_response(400, f"The link is {len(link)} characters long; a QR code here "
+                                   f"holds a link of at most {QR_MAX_LENGTH}.")
+    if not same_site(link):
+        return error_response(400, f"Only links to this site ({request.host_url}) are drawn "
+                                   "as QR codes.")
+    code = segno.make(link, error="m", micro=False)
+    svg = io.BytesIO()
+    # No width or height, only a viewBox: the page sizes it. Dark on white, with the four-module
+    # quiet zone scanners need, so it reads in a dark theme too.
+    code.save(svg, kind="svg", scale=1, border=4, dark="#000", light="#fff", xmldecl=False,
+              omitsize=True, svgclass=None, lineclass=None)
+    response = current_app.response_class(svg.getvalue(), mimetype="image/svg+xml")
+    response.headers["Cache-Control"] = QR_CACHE
     return response
 
 

@@ -9,6 +9,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from tests.api.helpers import API, assert_error, snapshot
+from tests.api.test_referee import assert_told_by_its_reasons
 
 ITALIAN_ALL = [f"{rank}-{suit}" for suit in ("coins", "cups", "swords", "clubs")
                for rank in ("A", "3", "R", "C", "F", "7", "6", "5", "4", "2")]
@@ -101,6 +102,7 @@ def test_cinquecento_trick(client: FlaskClient, trump: str | None, cards: list[s
     body = trick(client, trump=trump, plays=plays).get_json()
     assert body["winner"] == {"seat": (seat + 1) % 4, "card": card}, body
     assert body["explanation"][-1].startswith(f"Seat {(seat + 1) % 4} wins the trick with the ")
+    assert_told_by_its_reasons(body)
 
 
 def test_cinquecento_trick_in_the_french_deck_for_three(client: FlaskClient) -> None:
@@ -109,6 +111,7 @@ def test_cinquecento_trick_in_the_french_deck_for_three(client: FlaskClient) -> 
                         {"seat": 1, "card": "3h"}]).get_json()
     assert body["winner"] == {"seat": 1, "card": "3H"}
     assert body["explanation"][-1] == "Seat 1 wins the trick with the three of hearts."
+    assert_told_by_its_reasons(body)
 
 
 @pytest.mark.parametrize(("body", "field"), [

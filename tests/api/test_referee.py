@@ -10,6 +10,8 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
+from scorekeeper.rules.reasons import RULINGS, Reason
+from scorekeeper.rules.sentences import render_all
 from tests.api.helpers import API, assert_error, snapshot
 
 CASES = Path(__file__).parent.parent / "rules" / "cases"
@@ -32,6 +34,14 @@ def test_trick_case_over_http(client: FlaskClient, case: dict[str, Any]) -> None
     body = response.get_json()
     assert body["winner"] == case["winner"], case["comment"]
     assert body["explanation"][-1].startswith(f"Seat {case['winner']['seat']} wins")
+    assert_told_by_its_reasons(body)
+
+
+def assert_told_by_its_reasons(body: dict[str, Any]) -> None:
+    """A ruling's reasons: a code of RULINGS per line of its explanation, rendering to it."""
+    reasons = [Reason.from_dict(reason) for reason in body["reasons"]]
+    assert all(reason.code in RULINGS for reason in reasons)
+    assert list(render_all(reasons)) == body["explanation"]
 
 
 @pytest.mark.parametrize("case", ids(AUCTIONS))
@@ -279,3 +289,18 @@ def test_deck_changing_options_need_four_players(client: FlaskClient) -> None:
         "sides": [{"name": "A", "players": ["Ann"]}, {"name": "B", "players": ["Bo"]},
                   {"name": "C", "players": ["Cy"]}]})
     assert_error(response, 422, "options.second_joker")
+
+
+@pytest.mark.parametrize(("path", "body"), [
+    ("auction", {"variant": "australian-500", "dealer": 0, "calls": ["pass", "6H", "MIS"]}),
+    ("auction", {"variant": "australian-500", "options": {"visible_kitty": True}, "dealer": 3,
+                 "calls": ["6S", "8S", "pass", "pass", "9H"]}),
+    ("deal", {"variant": "quebec-500", "cards": QUEBEC_NOTHING}),
+    ("deal", {"variant": "quebec-500", "cards": [*QUEBEC_NOTHING[:9], "JKB"]}),
+])
+def test_auction_and_deal_rulings_carry_their_reasons(client: FlaskClient, path: str,
+                                                      body: dict[str, Any]) -> None:
+    reply = client.post(f"{API}/adjudicate/{path}", json=body).get_json()
+    reasons = [Reason.from_dict(reason) for reason in reply["reasons"]]
+    assert all(reason.code in RULINGS for reason in reasons)
+    assert list(render_all(reasons)) == reply["explanation"]

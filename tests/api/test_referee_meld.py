@@ -10,6 +10,8 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
+from scorekeeper.rules.reasons import RULINGS, Reason
+from scorekeeper.rules.sentences import render_all
 from tests.api.helpers import API, assert_error
 
 CASES = Path(__file__).parent.parent / "rules" / "cases"
@@ -109,3 +111,13 @@ def test_the_answer_is_the_same_whatever_the_card_order(client: FlaskClient) -> 
                                       "cards": cards}).get_json()
                for cards in (["5H", "JK", "7H"], ["JK", "7H", "5H"], ["7h", "5h", "jk"])]
     assert all((a["valid"], a["kind"], a["points"]) == (True, "run", 27) for a in answers)
+
+
+@pytest.mark.parametrize("case", ids([case for case in MELDS if "error" not in case]))
+def test_the_explanation_is_rendered_from_the_reasons(client: FlaskClient,
+                                                     case: dict[str, Any]) -> None:
+    body = client.post(URL, json=case["request"]).get_json()
+    assert all(reason["code"] in RULINGS for reason in body["reasons"])
+    assert len(body["reasons"]) == len(body["explanation"])
+    reasons = [Reason.from_dict(reason) for reason in body["reasons"]]
+    assert list(render_all(reasons)) == body["explanation"]

@@ -13,6 +13,7 @@ from tests.web.test_score_sheet import (
     fits_the_phone,
     no_serious_axe_violations,
     start,
+    took,
     totals,
 )
 
@@ -41,8 +42,7 @@ def bid_button(page: Any, spoken: str) -> Any:
 
 def enter(page: Any, bidder: str, ns_tricks: int) -> None:
     page.get_by_role("group", name="Bidder").get_by_role("button", name=bidder).click()
-    for _ in range(10 - ns_tricks):
-        page.get_by_role("button", name="North-South tricks: one less").click()
+    took(page, ns_tricks if bidder in ("Ann", "Cy") else 10 - ns_tricks)
 
 
 def preview_lines(page: Any) -> list[str]:
@@ -101,8 +101,8 @@ def test_the_preview_shows_what_recording_gives(phone: Phone) -> None:
     assert preview_lines(page) == ["North-South +30 total 30", "East-West +200 total 200"]
     assert page.locator("#preview .why li").all_inner_texts() == [
         "7♥ made by East-West: +200", "North-South took 3 tricks: +30"]
-    # One trick more to North-South: East-West fail, and the preview follows the entry.
-    page.get_by_role("button", name="North-South tricks: one more").click()
+    # One trick fewer to East-West: they fail, and the preview follows the entry.
+    took(page, 6)
     page.locator("#preview .deltas", has_text="-200").wait_for()
     assert preview_lines(page) == ["North-South +40 total 40", "East-West -200 total -200"]
     phone.shot("hand-preview")
@@ -131,7 +131,7 @@ def test_a_late_reply_to_an_entry_since_changed_is_dropped(phone: Phone) -> None
         if held:
             break
         page.wait_for_timeout(100)
-    page.get_by_role("button", name="North-South tricks: one more").click()
+    took(page, 6)
     page.locator("#preview .deltas", has_text="-200").wait_for()
     with page.expect_response("**/hands/preview"):
         held[0].continue_()

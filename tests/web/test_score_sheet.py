@@ -36,11 +36,16 @@ def api_hands(page: Any, gid: int) -> list[dict[str, Any]]:
     return hands
 
 
+def took(page: Any, count: int) -> None:
+    """Tap how many tricks the bidding side took, on the row of tricks buttons."""
+    page.get_by_role("group", name=re.compile("^Tricks ")).get_by_role(
+        "button", name=f"{count} trick{'' if count == 1 else 's'}", exact=True).click()
+
+
 def contract_hand(page: Any, bid: str, bidder: str, ns_tricks: int) -> None:
     page.get_by_role("button", name=re.compile(f"^{bid},")).click()
     page.get_by_role("group", name="Bidder").get_by_role("button", name=bidder).click()
-    for _ in range(10 - ns_tricks):
-        page.get_by_role("button", name="North-South tricks: one less").click()
+    took(page, ns_tricks if bidder in ("Ann", "Cy") else 10 - ns_tricks)
     page.get_by_role("button", name=re.compile("Record the hand|Save the correction")).click()
 
 
@@ -76,7 +81,7 @@ def test_a_contract_game_from_start_to_finish(phone: Phone) -> None:
     # Correct it to 8♥ made with 8 tricks: 20 / 300.
     page.get_by_role("button", name="Correct hand 1").click()
     page.get_by_role("button", name=re.compile("^8 hearts,")).click()
-    page.get_by_role("button", name="North-South tricks: one less").click()
+    took(page, 8)
     page.get_by_role("button", name="Save the correction").click()
     page.wait_for_selector("text=1. 8♥ by Bo")
     assert totals(page) == ["20", "300"]
@@ -107,7 +112,7 @@ def test_cinquecento_with_a_marianna(phone: Phone) -> None:
     page.get_by_label("North-South card points").fill("68")
     assert page.get_by_text("East-West: 52 card points").is_visible()
     page.get_by_role("group", name="Mariannas of North-South").get_by_role(
-        "button", name="+ coins").click()
+        "button", name="coins").click()
     page.get_by_role("button", name="Record the hand").click()
     page.wait_for_selector("text=1. card points, 1 Marianna")
     assert totals(page) == ["108", "52"]
@@ -125,12 +130,33 @@ def test_rummy_by_points_and_by_cards(phone: Phone) -> None:
     page.get_by_role("button", name="Record the hand").click()
     page.wait_for_selector("text=1. Ann went out")
     assert totals(page) == ["45", "-12", "15"]
-    # The same table by cards: Ann melds a run and goes out, Bo lays off, Cy holds a king.
-    page.get_by_label("Enter the cards").check()
-    page.get_by_label("Melds", exact=True).nth(0).fill("7H 8H 9H, QS QD QC")
-    page.get_by_label("Lay-offs", exact=True).nth(1).fill("10H@1.1")
-    page.get_by_label("Left in hand", exact=True).nth(1).fill("2C")
-    page.get_by_label("Left in hand", exact=True).nth(2).fill("KD")
+    # The same table by cards, tapped from the picker: Ann melds a run and three queens and goes
+    # out, Bo lays off the 10♥ on Ann's run and holds the 2♣, Cy holds a king.
+    page.get_by_role("group", name="Enter the hand by").get_by_role("button", name="Cards").click()
+
+    def tap(*cards: str) -> None:
+        picker = page.get_by_role("group", name="Cards", exact=True)
+        for card in cards:
+            picker.get_by_role("button", name=re.compile(f"^{card}")).click()
+
+    ann, bo, cy = (page.get_by_role("group", name=n, exact=True) for n in ("Ann", "Bo", "Cy"))
+    ann.get_by_role("button", name="New meld").click()
+    tap("7 of hearts", "8 of hearts", "9 of hearts")
+    ann.get_by_role("button", name="New meld").click()
+    tap("queen of spades", "queen of diamonds", "queen of clubs")
+    onto = bo.get_by_role("group", name="Bo lays off onto")
+    onto.get_by_role("button", name="Ann meld 1").click()
+    tap("10 of hearts")
+    bo.get_by_role("button", name="Cards left in hand").click()
+    tap("2 of clubs")
+    cy.get_by_role("button", name="Cards left in hand").click()
+    tap("king of diamonds")
+    cy.locator(".picker").scroll_into_view_if_needed()
+    phone.shot("rummy-cards")
+    no_serious_axe_violations(page)
+    cy.get_by_role("button", name="Done").click()
+    assert " ".join(ann.inner_text().split()).startswith(
+        "Ann Melds Meld 1 7♥ 8♥ 9♥ Meld 2 Q♠ Q♦ Q♣")
     page.get_by_role("button", name="Record the hand").click()
     page.wait_for_selector("text=2. Ann went out")
     assert totals(page) == ["99", "-4", "5"]
@@ -215,8 +241,8 @@ def test_the_start_page_lists_every_variant_and_its_house_rules(phone: Phone) ->
     names = page.get_by_role("radio").all_inner_texts()
     assert [n.split("\n")[0] for n in names] == ["Australian 500", "Quebec 500", "Cinquecento",
                                                  "Rummy 500"]
-    page.get_by_text("House rules").click()
-    assert page.get_by_label(re.compile("^slam bonus")).is_checked()
+    page.get_by_text(re.compile("^Every house rule")).click()
+    assert page.get_by_label("Slam worth 250").is_checked()
     fits_the_phone(page)
     no_serious_axe_violations(page)
     phone.shot("start")

@@ -8,7 +8,7 @@ from functools import lru_cache
 from typing import Any
 
 from scorekeeper.rules.auction import AuctionRules
-from scorekeeper.rules.base import OptionSpec, OptionValue
+from scorekeeper.rules.base import OptionSpec, OptionValue, Preset
 from scorekeeper.rules.bids import (
     AVONDALE_BIDS,
     Bid,
@@ -23,95 +23,141 @@ from scorekeeper.rules.errors import RuleViolation
 from scorekeeper.rules.referees import CONTRACT
 
 GAME_OPTIONS: tuple[OptionSpec, ...] = (
-    OptionSpec("target", "integer", 500, "Points a side needs to win the game.", minimum=1),
+    OptionSpec("target", "integer", 500, "Points a side needs to win the game.", minimum=1,
+               label="Points to win"),
     OptionSpec("lose_at", "integer", -500,
-               "A side at or below this score loses at once (out the back door); null to never "
-               "lose that way.", nullable=True, maximum=-1),
+               "A side whose score falls to this or below loses at once, whoever reaches the "
+               "target. Leave it empty to play without it.", nullable=True, maximum=-1,
+               label="Out the back door at", null_label="Never"),
     OptionSpec("win_on", "string", "any",
-               "How the target is reached: 'any' points (if two sides pass it in one hand the "
-               "bidding side wins) or only by making a 'contract'.",
-               choices=("any", "contract")),
+               "Whether any points reach the target, tricks taken in defence included (when both "
+               "sides pass it in one hand the bidders win), or only a contract made does.",
+               choices=("any", "contract"), label="Reaching the target",
+               choice_labels=("Any points; the bidders first if both pass it",
+                              "Only by making a contract")),
     OptionSpec("slam_bonus", "boolean", True,
-               "A side that bids and takes all ten tricks scores at least 250."),
+               "Bidders who take all ten tricks score at least 250, whatever they bid.",
+               label="Slam worth 250"),
     OptionSpec("defender_trick_points", "integer", 10,
-               "Points the defenders score for each trick they take.", minimum=0),
+               "What the side that did not win the bidding scores for each trick it takes.",
+               minimum=0, label="Points per trick in defence"),
     OptionSpec("defender_cap", "integer", None,
-               "When set, points for tricks taken in defence never lift a side above this score.",
-               nullable=True),
+               "Points for tricks taken in defence never lift a side above this score (490 makes "
+               "a side bid to win). Leave it empty for no limit.", nullable=True,
+               label="Defenders stop at", null_label="No limit"),
     OptionSpec("misere", "boolean", True,
-               "Misère (MIS, 250): the bidder plays alone and must take no trick."),
+               "Worth 250: the bidder plays alone and must take no trick.", label="Misère"),
     OptionSpec("misere_rank", "string", "after-7",
-               "Where misère ranks in the auction: only once someone has bid 7 ('after-7', it then "
-               "beats every 7-bid) or by its value between 8♠ and 8♣ ('by-value').",
-               choices=("after-7", "by-value")),
+               "Misère may be bid only once someone has bid 7, and then beats every 7; or it "
+               "ranks by its value, between 8♠ and 8♣.", choices=("after-7", "by-value"),
+               label="When misère may be bid",
+               choice_labels=("Only after a 7, then above every 7", "By value, between 8♠ and 8♣")),
     OptionSpec("open_misere", "boolean", True,
-               "Open misère (OMIS, 500): misère with the bidder's hand shown after the first "
-               "trick; may open the auction."),
+               "Worth 500: misère with the bidder's cards laid face up after the first trick; it "
+               "may open the bidding.", label="Open misère"),
     OptionSpec("blind_misere", "boolean", False,
-               "Blind misère (BMIS, 1000): misère bid before looking at the cards, so only as "
-               "the bidder's first call."),
+               "Worth 1000: misère called before looking at the cards, so only as the bidder's "
+               "first call.", label="Blind misère"),
     OptionSpec("double_nullo", "boolean", False,
-               "Double nullo (DNUL, 500): both partners play and must take no trick."),
+               "Worth 500: both partners play and must take no trick.", label="Double nullo"),
     OptionSpec("patastrophe", "boolean", False,
-               "Patastrophe (PAT, 1000): open misère played by both partners."),
+               "Worth 1000: open misère played by both partners.", label="Patastrophe"),
     OptionSpec("hi_lo", "boolean", False,
-               "Hi/lo (HILO, 350): the bidder plays alone at no-trumps and must take exactly "
-               "five tricks."),
+               "Worth 350: the bidder plays alone at no-trumps and must take exactly five "
+               "tricks.", label="Hi/lo"),
     OptionSpec("j5", "boolean", False,
-               "J5 bids (6J5 to 10J5): no-trumps with each jack above its ace and no left bower, "
-               "worth the no-trump bid of the same level."),
+               "No-trumps with each jack above its ace and no left bower, worth the no-trump "
+               "bid of the same level (6 J5 to 10 J5).", label="J5 bids"),
     OptionSpec("misere_defender_tricks", "boolean", False,
-               "Defenders score for their tricks against a misère-family bid, as against a suit."),
+               "Against misère and its kin the defenders score for their tricks, as against a "
+               "suit bid.", label="Defenders score against misère"),
     OptionSpec("pass_out", "string", "redeal",
-               "When everybody passes: 'redeal' (same dealer, twice at most, then the deal passes "
-               "on), 'no-trump' (played at no-trumps, 10 a trick to everyone), 'next-dealer', or "
-               "'dealer-must-bid' (a hand cannot be passed out).",
-               choices=("redeal", "no-trump", "next-dealer", "dealer-must-bid")),
+               "What happens to a hand nobody bids on: the same dealer deals again (twice at "
+               "most, then the deal passes on), it is played at no-trumps with 10 a trick to "
+               "everyone, the next dealer deals, or the dealer must bid.",
+               choices=("redeal", "no-trump", "next-dealer", "dealer-must-bid"),
+               label="When everybody passes",
+               choice_labels=("Same dealer deals again", "Play it at no-trumps",
+                              "Next dealer deals", "Dealer must bid")),
     OptionSpec("ralphing", "boolean", False,
-               "A bidder who fails by more than 3 tricks, or takes 3 or more in a misère, may not "
-               "bid in the next auction."),
+               "A bidder who goes down by more than 3 tricks, or takes 3 or more in a misère, "
+               "may not win the next bidding.", label="Ralphing"),
     OptionSpec("defender_share", "boolean", False,
                "Three or five players: each defender scores for every trick the defenders took "
-               "together (they defend as a temporary partnership), not only their own."),
+               "together (they defend as a temporary partnership), not only their own.",
+               label="Defenders share their tricks"),
     OptionSpec("partner_share", "string", "full",
                "Five players: what the bidder and the called partner each score or lose: the "
-               "'full' value each, or 'half' of it each. A bidder alone always scores the whole "
-               "value.", choices=("full", "half")),
+               "full value each, or half of it each. A bidder alone always scores the whole "
+               "value.", choices=("full", "half"), label="A called partner scores",
+               choice_labels=("The full value each", "Half the value each")),
     OptionSpec("auction", "string", "australian",
-               "Auction style: 'australian' (round and round until all but one pass) or "
-               "'american' (one call each).", choices=("australian", "american")),
+               "How the bidding goes: round and round until all but one pass, or one call each.",
+               choices=("australian", "american"), label="Bidding",
+               choice_labels=("Round and round (Australian)", "One call each (American)")),
 )
 
 FIVE_HUNDRED_PLUS_PLUS: tuple[OptionSpec, ...] = (
     OptionSpec("low_misere", "boolean", False,
                "Five-Hundred++: misère is the highest 6-level call, worth 150, and open misère "
-               "the highest 9-level call, worth 400 (replaces misere_rank)."),
+               "the highest 9-level call, worth 400; no 7 needs to come first.",
+               label="Low misère (500++)"),
     OptionSpec("fractional_bidding", "boolean", False,
-               "Five-Hundred++: 4♠ and 4♣ join the deck, the kitty has 5 cards, and bids are "
-               "N.K plus a suit (6.3H: take 6 tricks, give 3 kitty cards to the opponents). "
-               "Suits are equal; no-trumps beats them at the same N.K. Four players."),
+               "Five-Hundred++: 4♠ and 4♣ join the pack, the kitty has 5 cards, and a bid names "
+               "tricks and kitty cards given away (6.3♥: take 6 tricks and give 3 kitty cards to "
+               "the opponents). Suits are equal; no-trumps beats them at the same bid. Four "
+               "players.", label="Fractional bids (500++)"),
     OptionSpec("fractional_values", "table", default_fractional_values(),
                "Five-Hundred++: the value of every fractional bid, {\"N.K\": {\"suit\": points, "
                "\"nt\": points}} from 6.0 to 10.5. The default is the project's own table (the "
                "original is lost): 100 × (N − 6) + 60 × K + 40, plus 20 for no-trumps; bids "
-               "rank by value, then tricks, then no-trumps.", checker=check_fractional_values),
+               "rank by value, then tricks, then no-trumps.", checker=check_fractional_values,
+               label="Values of the fractional bids (500++)"),
     OptionSpec("visible_kitty", "boolean", False,
                "Five-Hundred++: the bidder turns one kitty card face up for every trick level "
-               "the bid rises (with fractional bids at 7.1, 7.2, 6.4, 9.1 and 8.3)."),
+               "the bidding rises (with fractional bids at 7.1, 7.2, 6.4, 9.1 and 8.3).",
+               label="Kitty turned up as the bidding rises (500++)"),
     OptionSpec("megatrump", "boolean", False,
                "Five-Hundred++: in a suit contract of N tricks the N of trumps is the highest "
-               "trump."),
+               "trump (the 8 in 8 diamonds).", label="Megatrump (500++)"),
     OptionSpec("anti_megatrump", "boolean", False,
-               "Five-Hundred++ (needs megatrump): the N of the opposite suit (hearts/spades, "
-               "diamonds/clubs) belongs to both suits; it and the megatrump cancel each other."),
+               "Five-Hundred++, with the megatrump: the N of the opposite suit (hearts and "
+               "spades, diamonds and clubs) belongs to both suits; it and the megatrump cancel "
+               "each other.", label="Anti-megatrump (500++)"),
     OptionSpec("second_joker", "boolean", False,
-               "Five-Hundred++: a second joker replaces the 4♦ (cards JKR and JKB); the joker of "
-               "the contract's colour (black at no-trumps) is the joker, the other the "
-               "anti-joker, which cancels the joker and, in suit contracts, the bowers. Four "
-               "players."),
+               "Five-Hundred++: a second joker replaces the 4♦; the joker of the contract's "
+               "colour (black at no-trumps) is the joker, the other the anti-joker, which "
+               "cancels the joker and, in suit contracts, the bowers. Four players.",
+               label="Second joker (500++)"),
 )
 
 OPTIONS = GAME_OPTIONS + FIVE_HUNDRED_PLUS_PLUS
+
+# House rules of common tables, one tap on the start page (tests check each validates).
+PRESETS: tuple[Preset, ...] = (
+    Preset("avondale", "Avondale standard",
+           "The rules printed with the Avondale table: 500 to win, out the back door at −500, "
+           "misère and open misère, a slam worth 250, 10 a trick to the defenders.",
+           {"target": 500, "lose_at": -500, "win_on": "any", "slam_bonus": True, "misere": True,
+            "open_misere": True, "defender_trick_points": 10}),
+    Preset("bid-to-win", "Bid to win",
+           "A side wins only by making a contract, and defence never lifts it past 490; misère "
+           "and open misère allowed.",
+           {"win_on": "contract", "defender_cap": 490}),
+    Preset("every-misere", "Every misère",
+           "For tables that love to go nil: blind misère, double nullo and patastrophe as well, "
+           "with ralphing to keep the bidding honest.",
+           {"blind_misere": True, "double_nullo": True, "patastrophe": True, "ralphing": True}),
+    Preset("five-hundred-plus-plus", "Five-Hundred++ starter",
+           "The gentlest Five-Hundred++ extensions to begin with: low misère, the kitty turned "
+           "up as the bidding rises, and the megatrump.",
+           {"low_misere": True, "visible_kitty": True, "megatrump": True}),
+    Preset("five-hundred-plus-plus-full", "Five-Hundred++ complete",
+           "Every Five-Hundred++ extension: fractional bids with a 5-card kitty, low misère, the "
+           "kitty turned up, megatrump and anti-megatrump, and the second joker. Four players.",
+           {"low_misere": True, "fractional_bidding": True, "visible_kitty": True,
+            "megatrump": True, "anti_megatrump": True, "second_joker": True}),
+)
 
 MISERE = Bid("MIS", "Misère", 250, kind="misere", option="misere", plays="alone")
 OPEN_MISERE = Bid("OMIS", "Open misère", 500, kind="misere", option="open_misere",
@@ -183,12 +229,11 @@ AUCTION = AuctionRules(inkle_calls=2)
 
 def check_options(options: Mapping[str, OptionValue]) -> None:
     if options.get("anti_megatrump") and not options.get("megatrump"):
-        raise RuleViolation("option anti_megatrump needs option megatrump: the anti-megatrump "
-                            "is defined against the megatrump", "options.anti_megatrump",
-                            rule="option_clash")
+        raise RuleViolation("option_clash.anti_megatrump", "options.anti_megatrump",
+                            options=["anti_megatrump", "megatrump"])
     if options.get("j5") and options.get("fractional_bidding"):
-        raise RuleViolation("J5 bids have no fractional form: switch off j5 or "
-                            "fractional_bidding", "options.j5", rule="option_clash")
+        raise RuleViolation("option_clash.j5_fractional", "options.j5",
+                            options=["j5", "fractional_bidding"])
 
 
 def deck(options: Mapping[str, OptionValue], players: int) -> frozenset[Card]:
@@ -214,6 +259,7 @@ VARIANT = ContractVariant(
     description="The classic 500: 43 cards, bid tricks and trumps, first side to 500 wins "
                 "(also called American 500). The Five-Hundred++ house extensions are options.",
     option_specs=OPTIONS,
+    presets=PRESETS,
     bid_table=BID_TABLE,
     bid_order=bid_order,
     deck=deck,

@@ -19,12 +19,14 @@ from scorekeeper.rules.base import (
     Judge,
     OptionSpec,
     OptionValue,
+    Preset,
     SeatedGame,
     Table,
     race_hand,
 )
 from scorekeeper.rules.errors import RuleViolation
 from scorekeeper.rules.reasons import Reason
+from scorekeeper.rules.sentences import render_all
 
 HAND_POINTS = 120
 MAX_MARIANNAS = 4
@@ -43,18 +45,35 @@ MARIANNA_VALUES: dict[str, tuple[int, ...]] = {
 }
 
 OPTIONS: tuple[OptionSpec, ...] = (
-    OptionSpec("target", "integer", 500, "Points a side needs to win the game.", minimum=1),
+    OptionSpec("target", "integer", 500, "Points a side needs to win the game.", minimum=1,
+               label="Points to win"),
     OptionSpec("marianna_values", "string", "40-20",
-               "What the Mariannas are worth in the order declared: '40-20' (the first 40, "
-               "each later one 20), '40-60-80-100' or '20-40-60-80'.",
-               choices=tuple(MARIANNA_VALUES)),
+               "What the Mariannas are worth in the order declared: the first 40 and each later "
+               "one 20, or rising by 20 from 40, or rising by 20 from 20.",
+               choices=tuple(MARIANNA_VALUES), label="Mariannas worth",
+               choice_labels=("40, then 20 each", "40, 60, 80, 100", "20, 40, 60, 80")),
     OptionSpec("marianna_changes_trump", "boolean", False,
                "Each later Marianna makes its suit trumps (otherwise only the first names "
-               "trumps)."),
+               "trumps).", label="Each Marianna changes trumps"),
     OptionSpec("deck", "string", "italian",
-               "The cards: the 40-card 'italian' deck (R-coins; suits coins, cups, swords, clubs) "
-               "or a 'french' deck without 8s, 9s and 10s (KH; K, Q, J for Re, Cavallo, Fante).",
-               choices=tuple(SUITS)),
+               "The 40-card Italian pack (coins, cups, swords, clubs) or a French pack without "
+               "8s, 9s and 10s, its K, Q and J standing for Re, Cavallo and Fante.",
+               choices=tuple(SUITS), label="Cards",
+               choice_labels=("Italian pack", "French pack")),
+)
+
+# House rules of common tables, one tap on the start page (tests check each validates).
+PRESETS: tuple[Preset, ...] = (
+    Preset("classic", "Classic Marianna",
+           "500 to win, the first Marianna 40 and names trumps, each later one 20, Italian "
+           "cards.", {"target": 500, "marianna_values": "40-20", "marianna_changes_trump": False,
+                      "deck": "italian"}),
+    Preset("rising-mariannas", "Rising Mariannas",
+           "Mariannas worth 40, 60, 80 and 100 in the order declared, each making its suit "
+           "trumps.", {"marianna_values": "40-60-80-100", "marianna_changes_trump": True}),
+    Preset("french-pack", "With a French pack",
+           "The classic rules played with an ordinary pack, 8s, 9s and 10s taken out.",
+           {"deck": "french"}),
 )
 
 HAND = HandSize(points=HAND_POINTS)
@@ -71,6 +90,7 @@ class Cinquecento(SeatedGame):
     forms: tuple[tuple[int, int], ...] = ((2, 2), (2, 1), (3, 1))
     team_play: bool = True
     option_specs: tuple[OptionSpec, ...] = OPTIONS
+    presets: tuple[Preset, ...] = PRESETS
     statistics: tuple[str, ...] = ("card_points", "marianna_points", "mariannas")
     family: str = "card_points"
     hand: HandSize = HAND
@@ -84,8 +104,8 @@ class Cinquecento(SeatedGame):
     def score_hand(self, table: Table, state: GameState, hand: Mapping[str, Any]) -> HandResult:
         unknown = sorted(set(hand) - set(self.hand_fields))
         if unknown:
-            raise RuleViolation(f"{unknown[0]} is not part of a {self.name} hand", unknown[0],
-                                rule="unknown_key")
+            raise RuleViolation("unknown_key.cinquecento_hand", unknown[0], key=unknown[0],
+                                variant=self.key, variant_name=self.name)
         points = self._card_points(table, hand)
         deltas = list(points)
         lines = [Reason("card_points", {"side": table.sides[s].name, "points": p})
@@ -103,8 +123,7 @@ class Cinquecento(SeatedGame):
     def _card_points(self, table: Table, hand: Mapping[str, Any]) -> list[int]:
         n = len(table.sides)
         if "captured" in hand and "points" in hand:
-            raise RuleViolation("give either the points or the captured cards, not both",
-                                "captured", rule="entry_both_ways")
+            raise RuleViolation("entry_both_ways.captured", "captured")
         if "captured" in hand:
             points = count_captured(hand["captured"], n, str(table.options["deck"]))
             field = "captured"
@@ -113,24 +132,20 @@ class Cinquecento(SeatedGame):
             field = "points"
             if not isinstance(points, list) or len(points) != n or any(
                     isinstance(p, bool) or not isinstance(p, int) or p < 0 for p in points):
-                raise RuleViolation(f"points must list the card points of each of the {n} sides, "
-                                    "none negative", "points", rule="entry_form")
+                raise RuleViolation("entry_form.card_points", "points", sides=n)
         else:
-            raise RuleViolation("a hand needs the card points of each side (points) or the cards "
-                                "each side captured (captured)", "points", rule="entry_missing")
+            raise RuleViolation("entry_missing.card_points", "points")
         if sum(points) != HAND_POINTS:
-            raise RuleViolation(f"the card points add up to {sum(points)}, but a hand has "
-                                f"{HAND_POINTS}", field, rule="card_points_sum")
+            raise RuleViolation("card_points_sum", field, total=sum(points), expected=HAND_POINTS)
         return list(points)
 
     def _mariannas(self, table: Table, declared: object) -> list[tuple[int, int, Reason]]:
         """(side, value, explanation) for each Marianna, in the order declared."""
         if not isinstance(declared, list):
-            raise RuleViolation("mariannas must list the Mariannas in the order declared",
-                                "mariannas", rule="entry_form")
+            raise RuleViolation("entry_form.mariannas", "mariannas")
         if len(declared) > MAX_MARIANNAS:
-            raise RuleViolation("there are only four Mariannas in a hand, one per suit",
-                                "mariannas", rule="marianna_twice")
+            raise RuleViolation("marianna_twice.count", "mariannas", most=MAX_MARIANNAS,
+                                given=len(declared))
         values = MARIANNA_VALUES[str(table.options["marianna_values"])]
         suits = SUITS[str(table.options["deck"])]
         changes = bool(table.options["marianna_changes_trump"])
@@ -139,23 +154,19 @@ class Cinquecento(SeatedGame):
         for i, entry in enumerate(declared):
             where = f"mariannas.{i}"
             if not isinstance(entry, dict) or set(entry) - {"side", "suit", "stock_exhausted"}:
-                raise RuleViolation('a Marianna is {"side": side index, "suit": suit}', where,
-                                    rule="entry_form")
+                raise RuleViolation("entry_form.marianna", where)
             side = entry.get("side")
             if isinstance(side, bool) or not isinstance(side, int) or not (
                     0 <= side < len(table.sides)):
-                raise RuleViolation(f"side must be a side index from 0 to "
-                                    f"{len(table.sides) - 1}", f"{where}.side", rule="side_range")
+                raise RuleViolation("side_range.marianna", f"{where}.side",
+                                    last=len(table.sides) - 1)
             suit = entry.get("suit")
             if suit not in suits:
-                raise RuleViolation(f"the suits of this deck are {', '.join(suits)}",
-                                    f"{where}.suit", rule="unknown_suit")
+                raise RuleViolation("unknown_suit.marianna", f"{where}.suit", suits=list(suits))
             if suit in seen:
-                raise RuleViolation(f"the Marianna of {suit} was already declared this hand",
-                                    f"{where}.suit", rule="marianna_twice")
+                raise RuleViolation("marianna_twice", f"{where}.suit", suit=suit)
             if entry.get("stock_exhausted", False) is not False:
-                raise RuleViolation("no Marianna may be declared once the stock is exhausted",
-                                    where, rule="marianna_late")
+                raise RuleViolation("marianna_late", where)
             seen.append(suit)
             # The first Marianna names trumps, and each later one too under marianna_changes_trump.
             line = Reason("marianna_trump" if i == 0 or changes else "marianna",
@@ -167,20 +178,17 @@ class Cinquecento(SeatedGame):
 def count_captured(captured: object, sides: int, deck: str) -> list[int]:
     """Card points of the cards each side captured; every card once, all from the deck."""
     if not isinstance(captured, list) or len(captured) != sides:
-        raise RuleViolation(f"captured must list the cards of each of the {sides} sides",
-                            "captured", rule="entry_form")
+        raise RuleViolation("entry_form.captured", "captured", sides=sides)
     seen: set[tuple[str, str]] = set()
     points = []
     for s, cards in enumerate(captured):
         if not isinstance(cards, list):
-            raise RuleViolation("each side's captured cards are a list", f"captured.{s}",
-                                rule="entry_form")
+            raise RuleViolation("entry_form.captured_side", f"captured.{s}")
         total = 0
         for j, text in enumerate(cards):
             card = read_card(text, deck, f"captured.{s}.{j}")
             if card in seen:
-                raise RuleViolation(f"{text} was captured twice", f"captured.{s}.{j}",
-                                    rule="card_repeated")
+                raise RuleViolation("card_repeated.captured", f"captured.{s}.{j}", text=text)
             seen.add(card)
             total += ITALIAN_POINTS[card[0]]
         points.append(total)
@@ -202,14 +210,11 @@ def read_card(text: object, deck: str, field: str) -> tuple[str, str]:
             rank = FRENCH_RANK.get(rank, rank)
             if rank in ITALIAN_POINTS and letter in FRENCH_SUIT_LETTERS:
                 return rank, FRENCH_SUIT_LETTERS[letter]
-    raise RuleViolation(f"{text!r} is not a card of the {deck} Cinquecento deck (write cards "
-                        f"like {example})", field, rule="card_not_in_deck")
+    raise RuleViolation("card_not_in_deck.cinquecento", field, text=text, deck=deck,
+                        example=example)
 
 
 TRICK_ORDER = ("A", "3", "R", "C", "F", "7", "6", "5", "4", "2")  # highest first
-RANK_WORDS = {"A": "ace", "3": "three", "R": "re", "C": "cavallo", "F": "fante", "7": "seven",
-              "6": "six", "5": "five", "4": "four", "2": "two"}
-FRENCH_WORDS = {"R": "king", "C": "queen", "F": "jack"}
 
 
 @dataclass(frozen=True)
@@ -217,70 +222,73 @@ class CinquecentoTrick:
     winner: int  # index into plays
     seat: int
     card: str  # as canonical for the deck: R-coins, or KH
-    explanation: tuple[str, ...]
+    reasons: tuple[Reason, ...]  # one per line of the explanation
+
+    @property
+    def explanation(self) -> tuple[str, ...]:
+        return render_all(self.reasons)
 
 
 def adjudicate_trick(table: Table, trump: object, plays: object) -> CinquecentoTrick:
     """Highest trump wins, else the highest card of the suit led; nobody has to follow suit."""
     deck = str(table.options["deck"])
     if trump is not None and trump not in SUITS[deck]:
-        raise RuleViolation(f"trump must be null (no Marianna yet) or one of "
-                            f"{', '.join(SUITS[deck])}", "trump", rule="unknown_suit")
+        raise RuleViolation("unknown_suit.trump", "trump", suits=list(SUITS[deck]))
     if not isinstance(plays, list) or len(plays) != table.seats:
-        raise RuleViolation(f"a trick here has {table.seats} plays, one per player", "plays",
-                            rule="trick_size")
+        raise RuleViolation("trick_size.cinquecento", "plays", expected=table.seats)
     cards: list[tuple[str, str]] = []
     seats: list[int] = []
     for i, play in enumerate(plays):
         if not isinstance(play, dict) or set(play) != {"seat", "card"}:
-            raise RuleViolation('each play is {"seat": seat, "card": card}', f"plays.{i}",
-                                rule="entry_form")
+            raise RuleViolation("entry_form.cinquecento_play", f"plays.{i}")
         seat = play["seat"]
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < table.seats:
-            raise RuleViolation(f"seat must be a seat from 0 to {table.seats - 1}",
-                                f"plays.{i}.seat", rule="seat_range")
+            raise RuleViolation("seat_range.play", f"plays.{i}.seat", last=table.seats - 1)
         if seats and seat != (seats[-1] + 1) % table.seats:
-            raise RuleViolation(f"play goes clockwise: after seat {seats[-1]} comes seat "
-                                f"{(seats[-1] + 1) % table.seats}", f"plays.{i}.seat",
-                                rule="play_order")
+            raise RuleViolation("play_order.next", f"plays.{i}.seat", after=seats[-1],
+                                expected=(seats[-1] + 1) % table.seats, seat=seat)
         card = read_card(play["card"], deck, f"plays.{i}.card")
         if card in cards:
-            raise RuleViolation("that card has already been played to this trick",
-                                f"plays.{i}.card", rule="card_repeated")
+            raise RuleViolation("card_repeated.cinquecento_trick", f"plays.{i}.card",
+                                card=canonical(card, deck))
         seats.append(seat)
         cards.append(card)
     led = cards[0][1]
     trumps = [c for c in cards if c[1] == trump]
-    lines = [f"{trump.capitalize()} are trumps." if trump else
-             "No Marianna has been declared: there are no trumps."]
+    lines = [Reason("cinquecento_trumps", {"suit": trump}) if trump else
+             Reason("cinquecento_no_trumps")]
     if trumps:
         best = min(trumps, key=lambda c: TRICK_ORDER.index(c[0]))
-        lines.append("The highest trump wins.")
+        lines.append(Reason("cinquecento_trump_wins"))
     else:
         best = min((c for c in cards if c[1] == led), key=lambda c: TRICK_ORDER.index(c[0]))
-        start = "No trump was played, so the" if trump else "The"
-        lines.append(f"{start} highest {led[:-1]} wins (A 3 R C F 7 6 5 4 2).")
+        lines.append(Reason("cinquecento_suit_wins" if trump else "cinquecento_suit_led",
+                            {"suit": led}))
     winner = cards.index(best)
-    rank, suit = best
-    if deck == "italian":
-        code, words = f"{rank}-{suit}", RANK_WORDS[rank]
-    else:
-        letter = next(k for k, v in FRENCH_SUIT_LETTERS.items() if v == suit)
-        french = next((k for k, v in FRENCH_RANK.items() if v == rank), rank)
-        code, words = french + letter, FRENCH_WORDS.get(rank, RANK_WORDS[rank])
-    lines.append(f"Seat {seats[winner]} wins the trick with the {words} of {suit}.")
+    code = canonical(best, deck)
+    lines.append(Reason("cinquecento_won", {"seat": seats[winner], "card": code}))
     return CinquecentoTrick(winner, seats[winner], code, tuple(lines))
+
+
+def canonical(card: tuple[str, str], deck: str) -> str:
+    """A card as written for its deck: R-coins, or KH in the French deck."""
+    rank, suit = card
+    if deck == "italian":
+        return f"{rank}-{suit}"
+    letter = next(k for k, v in FRENCH_SUIT_LETTERS.items() if v == suit)
+    return next((k for k, v in FRENCH_RANK.items() if v == rank), rank) + letter
 
 
 def judge_trick(variant: Cinquecento, table: Table, body: Mapping[str, Any]) -> dict[str, Any]:
     """/adjudicate/trick for Cinquecento: the trump named, no contract."""
     extra = sorted(set(body) & {"contract", "led_before"})
     if extra:
-        raise RuleViolation(f"{extra[0]} is not part of a {variant.name} trick (give the trump)",
-                            extra[0], rule="unknown_key")
+        raise RuleViolation("unknown_key.cinquecento_trick", extra[0], key=extra[0],
+                            variant=variant.key, variant_name=variant.name)
     ruling = adjudicate_trick(table, body.get("trump"), body["plays"])
     return {"winner": {"seat": ruling.seat, "card": ruling.card},
-            "explanation": list(ruling.explanation)}
+            "explanation": list(ruling.explanation),
+            "reasons": [reason.to_dict() for reason in ruling.reasons]}
 
 
 VARIANT = Cinquecento(referees={"trick": judge_trick})

@@ -7,10 +7,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
-from scorekeeper.rules.base import OptionSpec, OptionValue
-from scorekeeper.rules.cards import SUITS, Card, Jokers, capital, deck_of, suit_cards
+from scorekeeper.rules.base import OptionSpec, OptionValue, Preset
+from scorekeeper.rules.cards import SUITS, Card, Jokers, deck_of, suit_cards
 from scorekeeper.rules.contract import ContractVariant
 from scorekeeper.rules.deal import DealRuling
+from scorekeeper.rules.reasons import Reason
 from scorekeeper.rules.referees import CONTRACT
 from scorekeeper.rules.referees import deal as deal_referee
 from scorekeeper.rules.variants import australian
@@ -23,16 +24,30 @@ OPTIONS: tuple[OptionSpec, ...] = tuple(
     replace(spec, default=QUEBEC_DEFAULTS.get(spec.name, spec.default))
     for spec in australian.GAME_OPTIONS)
 
+# House rules of common tables, one tap on the start page (tests check each validates).
+PRESETS: tuple[Preset, ...] = (
+    Preset("quebec-club", "Quebec club",
+           "As Quebec clubs play it: 1000 to win, out the back door at −1000, no misère and no "
+           "slam bonus, 10 a trick to the defenders.",
+           {"target": 1000, "lose_at": -1000, "slam_bonus": False, "misere": False,
+            "open_misere": False, "defender_trick_points": 10}),
+    Preset("quebec-short", "Short evening",
+           "The club rules to 500 instead of 1000, out at −500: a game in about half the time.",
+           {"target": 500, "lose_at": -500}),
+    Preset("quebec-with-misere", "With misère",
+           "The club rules with misère, open misère and the slam worth 250, as in the Avondale "
+           "game.",
+           {"misere": True, "open_misere": True, "slam_bonus": True}),
+)
+
 # JKB is la blanche (the black-and-white joker, highest), JKR le bonhomme (the coloured one):
 # both always trumps. The jack of the other suit of the trumps' colour is the petit bord, and a
 # joker led at no-trumps may name any suit.
 JOKERS = Jokers(
     cards=(Card("JKB"), Card("JKR")),
     names={"JKB": "la blanche", "JKR": "le bonhomme"},
-    wins={"JKB": "La blanche is the highest card.",
-          "JKR": "Le bonhomme is the highest trump after la blanche, which was not played."},
-    only_trumps="la blanche and le bonhomme are the only trumps",
-    left_bower="the petit bord",
+    wins={"JKB": "trick_highest_card", "JKR": "trick_highest_after"},
+    left_bower="petit_bord",
     names_a_new_suit=False,
 )
 DECK: frozenset[Card] = deck_of(*(suit_cards(suit, "4") for suit in SUITS),
@@ -49,10 +64,9 @@ def redeal_without_honours(variant: ContractVariant, hand: Sequence[Card]) -> De
     """RULES.md quebec-500: a player with no face card, no joker and no ace gets a new deal."""
     honours = [card for card in hand if card.is_joker or card.rank in HONOURS]
     if honours:
-        name = variant.jokers.name(honours[0])
-        return DealRuling(False, (f"{capital(name)} is enough: the deal stands.",))
-    return DealRuling(True, ("No face card, no joker and no ace in this hand: the cards are "
-                             "shuffled and dealt again.",))
+        card = variant.jokers.called(honours[0])
+        return DealRuling(False, (Reason("deal_stands", {"card": card}),))
+    return DealRuling(True, (Reason("redeal_no_honours"),))
 
 
 VARIANT = ContractVariant(
@@ -61,6 +75,7 @@ VARIANT = ContractVariant(
     description="500 as played in Quebec: 46 cards with two jokers, la blanche (JKB) above le "
                 "bonhomme (JKR), two sides of two, first side to 1000 wins.",
     option_specs=OPTIONS,
+    presets=PRESETS,
     bid_table=australian.BID_TABLE,
     bid_order=australian.bid_order,
     deck=deck,

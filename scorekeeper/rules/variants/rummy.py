@@ -20,13 +20,15 @@ from scorekeeper.rules.base import (
     Judge,
     OptionSpec,
     OptionValue,
+    Preset,
     SeatedGame,
     Table,
     race_hand,
 )
-from scorekeeper.rules.cards import RANK_NAMES, SUIT_NAMES, Card, parse_card
+from scorekeeper.rules.cards import Card, parse_card
 from scorekeeper.rules.errors import RuleViolation
 from scorekeeper.rules.reasons import Reason
+from scorekeeper.rules.sentences import render_all
 
 # Card values; an ace low in a run is worth the ace_low_points option instead.
 VALUES: dict[str, int] = {"A": 15, "K": 10, "Q": 10, "J": 10, "10": 10, "9": 9, "8": 8, "7": 7,
@@ -42,23 +44,42 @@ CARDS_PER_PLAYER = 7
 DECK_SIZE = 52
 JOKERS_PER_DECK = 2
 DECK_VALUE = 4 * sum(VALUES.values())  # 396
-RANK_PLURALS: dict[str, str] = {rank: "sixes" if rank == "6" else f"{name}s"
-                                for rank, name in RANK_NAMES.items()}
 FULL_FORM = ("melds", "layoffs", "hand", "went_out", "discard")
 QUICK_FORM = ("meld_points", "hand_points", "went_out")
 
 OPTIONS: tuple[OptionSpec, ...] = (
-    OptionSpec("target", "integer", 500, "Points a player needs to win the game.", minimum=1),
+    OptionSpec("target", "integer", 500, "Points a player needs to win the game.", minimum=1,
+               label="Points to win"),
     OptionSpec("decks", "integer", None,
-               "Decks shuffled together: 1 or 2; null (the default) plays one deck up to four "
-               "players and two from five.", choices=(1, 2), nullable=True),
+               "Packs shuffled together. Left to the number of players, one pack is used up to "
+               "four players and two from five.", choices=(1, 2), nullable=True,
+               label="Packs", choice_labels=("One pack", "Two packs"),
+               null_label="One up to four players, two from five"),
     OptionSpec("jokers", "boolean", False,
-               "Two jokers per deck, wild: each stands for one card and scores 15."),
+               "Two jokers per pack, wild: each stands for one card and scores 15.",
+               label="Jokers wild"),
     OptionSpec("ace_low_points", "integer", 15,
                "What an ace is worth at the low end of a run (A-2-3): 15, or 1. An ace anywhere "
-               "else scores 15.", choices=(15, 1)),
+               "else scores 15.", choices=(15, 1), label="Ace low in a run",
+               choice_labels=("15, like any ace", "1")),
     OptionSpec("boathouse", "boolean", False,
-               "Going out needs a final discard: the player who goes out names it (discard)."),
+               "Going out needs a final discard: the last card cannot be melded.",
+               label="Boathouse (go out with a discard)"),
+)
+
+# House rules of common tables, one tap on the start page (tests check each validates).
+PRESETS: tuple[Preset, ...] = (
+    Preset("classic", "Classic Rummy 500",
+           "500 to win, no jokers, an ace worth 15 wherever it is, going out on a meld.",
+           {"target": 500, "jokers": False, "ace_low_points": 15, "boathouse": False}),
+    Preset("jokers-wild", "Jokers wild",
+           "Two jokers per pack, each standing for any card and scoring 15.", {"jokers": True}),
+    Preset("boathouse", "Boathouse",
+           "Going out needs a final discard, and an ace low in A-2-3 counts 1.",
+           {"boathouse": True, "ace_low_points": 1}),
+    Preset("big-table", "Big table",
+           "Two packs shuffled together with their jokers, for a crowd.",
+           {"decks": 2, "jokers": True}),
 )
 
 HAND = HandSize(cards=CARDS_PER_PLAYER)
@@ -84,7 +105,12 @@ class MeldRuling:
     valid: bool
     kind: str | None
     points: int
-    explanation: tuple[str, ...]
+    reasons: tuple[Reason, ...]
+
+    @property
+    def explanation(self) -> tuple[str, ...]:
+        """The ruling in words: one sentence per reason."""
+        return render_all(self.reasons)
 
 
 @dataclass(frozen=True)
@@ -99,6 +125,7 @@ class Rummy(SeatedGame):
     forms: tuple[tuple[int, int], ...] = tuple((n, 1) for n in range(2, 9))
     team_play: bool = False
     option_specs: tuple[OptionSpec, ...] = OPTIONS
+    presets: tuple[Preset, ...] = PRESETS
     statistics: tuple[str, ...] = ("meld_points", "penalty_points", "went_out")
     family: str = "rummy"
     hand: HandSize = HAND
@@ -112,32 +139,25 @@ class Rummy(SeatedGame):
     def check_table(self, table: Table) -> None:
         super().check_table(table)
         if decks_for(table) * DECK_SIZE < table.seats * CARDS_PER_PLAYER:
-            raise RuleViolation(f"one deck cannot deal {CARDS_PER_PLAYER} cards to each of "
-                                f"{table.seats} players: play with two decks", "options.decks",
-                                rule="option_for_table")
+            raise RuleViolation("option_for_table.rummy_decks", "options.decks",
+                                cards=CARDS_PER_PLAYER, players=table.seats)
 
     def score_hand(self, table: Table, state: GameState, hand: Mapping[str, Any]) -> HandResult:
         unknown = sorted(set(hand) - set(self.hand_fields))
         if unknown:
-            raise RuleViolation(f"{unknown[0]} is not part of a {self.name} hand: give each "
-                                "player's melds, lay-offs and hand under players", unknown[0],
-                                rule="unknown_key")
+            raise RuleViolation("unknown_key.rummy_hand", unknown[0], key=unknown[0],
+                                variant_name=self.name)
         entries = hand.get("players")
         n = table.seats
         if not isinstance(entries, list) or len(entries) != n:
-            raise RuleViolation(f"players must list what each of the {n} players did, in order",
-                                "players", rule="entry_form")
+            raise RuleViolation("entry_form.rummy_players", "players", players=n)
         for i, entry in enumerate(entries):
             if not isinstance(entry, dict):
-                raise RuleViolation("each player is an object: melds, layoffs, hand (or "
-                                    "meld_points and hand_points)", f"players.{i}",
-                                    rule="entry_form")
+                raise RuleViolation("entry_form.rummy_player", f"players.{i}")
         quick = [is_quick(entry, f"players.{i}") for i, entry in enumerate(entries)]
         if any(q != quick[0] for q in quick):
             first = quick.index(not quick[0])
-            raise RuleViolation("every player of a hand is entered the same way: all with their "
-                                "cards, or all with counted points", f"players.{first}",
-                                rule="entry_mixed_ways")
+            raise RuleViolation("entry_mixed_ways", f"players.{first}")
         if quick[0]:
             melded, held, out = counted_hand(table, entries)
             layoffs = [0] * n
@@ -178,22 +198,18 @@ def is_quick(entry: Mapping[str, Any], where: str) -> bool:
     """Whether a player is entered as counted points (else as cards); refuses unknown keys."""
     for key in entry:
         if key not in FULL_FORM and key not in QUICK_FORM:
-            raise RuleViolation(f"{key} is not part of a player's hand: melds, layoffs, hand, "
-                                "went_out, discard (or meld_points and hand_points)",
-                                f"{where}.{key}", rule="unknown_key")
+            raise RuleViolation("unknown_key.rummy_player", f"{where}.{key}", key=key)
     full = [k for k in entry if k in FULL_FORM and k != "went_out"]
     quick = [k for k in entry if k in QUICK_FORM and k != "went_out"]
     if full and quick:
-        raise RuleViolation(f"give a player's cards or counted points, not both ({full[0]} and "
-                            f"{quick[0]})", where, rule="entry_both_ways")
+        raise RuleViolation("entry_both_ways.rummy", where, cards=full[0], points=quick[0])
     return bool(quick)
 
 
 def went_out_flag(entry: Mapping[str, Any], where: str) -> bool | None:
     flag = entry.get("went_out")
     if flag is not None and not isinstance(flag, bool):
-        raise RuleViolation("went_out must be true or false", f"{where}.went_out",
-                            rule="entry_form")
+        raise RuleViolation("entry_form.went_out", f"{where}.went_out")
     return flag
 
 
@@ -208,40 +224,35 @@ def counted_hand(table: Table, entries: list[Any]) -> tuple[list[int], list[int]
         for key in ("meld_points", "hand_points"):
             value = entry.get(key)
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise RuleViolation(f"{key} must be a whole number of points, 0 or more",
-                                    f"{where}.{key}", rule="entry_form")
+                raise RuleViolation("entry_form.rummy_points", f"{where}.{key}", key=key)
         flags.append(went_out_flag(entry, where))
         melded.append(entry["meld_points"])
         held.append(entry["hand_points"])
-    out = going_out(flags, [h == 0 for h in held], melded)
+    out = going_out(table, flags, [h == 0 for h in held], melded)
     value = decks_for(table) * (DECK_VALUE + (JOKERS_PER_DECK * JOKER_POINTS
                                               if table.options["jokers"] else 0))
     total = sum(melded) + sum(held)
     if total > value:
-        raise RuleViolation(f"the points add up to {total}, more than the {value} the cards in "
-                            "play are worth", "players", rule="rummy_points_sum")
+        raise RuleViolation("rummy_points_sum", "players", total=total, value=value)
     return melded, held, out
 
 
-def going_out(flags: Sequence[bool | None], empty: Sequence[bool],
+def going_out(table: Table, flags: Sequence[bool | None], empty: Sequence[bool],
               melded: Sequence[int]) -> int | None:
     """The one player who went out (None if the stock ran out first)."""
     out: int | None = None
     for p, (flag, no_cards) in enumerate(zip(flags, empty, strict=True)):
         where = f"players.{p}.went_out"
         if flag is True and not no_cards:
-            raise RuleViolation("a player who went out has no cards left in hand", where,
-                                rule="went_out_cards")
+            raise RuleViolation("went_out_cards.cards_left", where)
         if flag is False and no_cards:
-            raise RuleViolation("a player with no cards left in hand went out", where,
-                                rule="went_out_cards")
+            raise RuleViolation("went_out_cards.no_cards", where)
         if no_cards:
             if out is not None:
-                raise RuleViolation(f"only one player goes out in a hand, and player {out} "
-                                    "already did", where, rule="one_goes_out")
+                raise RuleViolation("one_goes_out", where, out=out,
+                                    player=table.sides[out].name)
             if melded[p] == 0:
-                raise RuleViolation("a player cannot go out without melding or laying off a "
-                                    "card", where, rule="going_out_meld")
+                raise RuleViolation("going_out_meld", where)
             out = p
     return out
 
@@ -257,19 +268,16 @@ def card_hand(table: Table, entries: list[Any]
     for i, entry in enumerate(entries):
         for key in lists:
             if not isinstance(entry.get(key, []), list):
-                raise RuleViolation(f"{key} must be a list", f"players.{i}.{key}",
-                                    rule="entry_form")
+                raise RuleViolation("entry_form.rummy_list", f"players.{i}.{key}", key=key)
         for j, meld in enumerate(entry.get("melds", [])):
             if not isinstance(meld, list):
-                raise RuleViolation("a meld is a list of cards", f"players.{i}.melds.{j}",
-                                    rule="entry_form")
+                raise RuleViolation("entry_form.meld", f"players.{i}.melds.{j}")
         for j, layoff in enumerate(entry.get("layoffs", [])):
             onto = layoff.get("onto") if isinstance(layoff, dict) else None
             if (not isinstance(layoff, dict) or set(layoff) != {"card", "onto"}
                     or not isinstance(onto, list) or len(onto) != 2
                     or any(isinstance(x, bool) or not isinstance(x, int) for x in onto)):
-                raise RuleViolation('a lay-off is {"card": card, "onto": [player index, meld '
-                                    'index]}', f"players.{i}.layoffs.{j}", rule="entry_form")
+                raise RuleViolation("entry_form.layoff", f"players.{i}.layoffs.{j}")
         went_out_flag(entry, f"players.{i}")
 
     deck = Deck(table)
@@ -300,14 +308,14 @@ def card_hand(table: Table, entries: list[Any]
         for j, meld in enumerate(player_melds):
             reading = read_meld(meld, low)
             if isinstance(reading, str):
-                raise RuleViolation(f"{cards_text(meld)} is not a meld: {reading}",
-                                    f"players.{i}.melds.{j}", rule="meld_invalid")
+                raise RuleViolation("meld_invalid", f"players.{i}.melds.{j}",
+                                    cards=codes(meld), flaw=reading)
     extra: dict[tuple[int, int], list[tuple[int, Card]]] = {}
     for i, player_layoffs in enumerate(layoffs):
         for j, (card, (p, m)) in enumerate(player_layoffs):
             if not (0 <= p < n and 0 <= m < len(melds[p])):
-                raise RuleViolation(f"there is no meld {m} of player {p} to lay off onto",
-                                    f"players.{i}.layoffs.{j}.onto", rule="layoff_onto")
+                raise RuleViolation("layoff_onto", f"players.{i}.layoffs.{j}.onto", meld=m,
+                                    player=p)
             extra.setdefault((p, m), []).append((i, card))
 
     melded, laid_off = [0] * n, [0] * n
@@ -317,25 +325,22 @@ def card_hand(table: Table, entries: list[Any]
             whole = meld + [card for _, card in added]
             reading = read_meld(whole, low)
             if isinstance(reading, str):
-                laid = ", ".join(str(card) for _, card in added)
-                raise RuleViolation(f"with {laid} laid off onto it, {cards_text(meld)} is no "
-                                    f"longer a meld: {reading}", f"players.{i}.melds.{j}",
-                                    rule="meld_invalid")
+                raise RuleViolation("meld_invalid.layoff", f"players.{i}.melds.{j}",
+                                    laid=[card.code for _, card in added], cards=codes(meld),
+                                    flaw=reading)
             melded[i] += sum(reading.value(card, low) for card in meld)
             for who, card in added:
                 laid_off[who] += reading.value(card, low)
 
     held = [sum(JOKER_POINTS if c.is_joker else VALUES[c.rank] for c in cards) for cards in hands]
     flags = [went_out_flag(entry, f"players.{i}") for i, entry in enumerate(entries)]
-    out = going_out(flags, [not cards for cards in hands],
+    out = going_out(table, flags, [not cards for cards in hands],
                     [melded[p] + laid_off[p] for p in range(n)])
     for i, discard in enumerate(discards):
         if discard is not None and i != out:
-            raise RuleViolation("only the player who went out names a final discard",
-                                f"players.{i}.discard", rule="discard_not_out")
+            raise RuleViolation("discard_not_out", f"players.{i}.discard")
     if out is not None and table.options["boathouse"] and discards[out] is None:
-        raise RuleViolation("under the boathouse rule going out takes a final discard: name it "
-                            "(discard)", f"players.{out}.discard", rule="boathouse_discard")
+        raise RuleViolation("boathouse_discard", f"players.{out}.discard")
     return melded, laid_off, held, out
 
 
@@ -349,11 +354,9 @@ class Deck:
     def card(self, text: object, field: str) -> Card:
         card = parse_card(text, field)
         if card.rank not in VALUES and not card.is_joker:
-            raise RuleViolation(f"{card} is not in a Rummy 500 deck (ranks A K Q J 10 … 2)",
-                                field, rule="card_not_in_deck")
+            raise RuleViolation("card_not_in_deck.rummy", field, card=card.code)
         if card.is_joker and not self.jokers:
-            raise RuleViolation("there are no jokers in this game (option jokers is off)", field,
-                                rule="card_not_in_deck")
+            raise RuleViolation("card_not_in_deck.rummy_jokers", field)
         return card
 
     def count(self, places: Sequence[tuple[Card, str]]) -> None:
@@ -366,27 +369,23 @@ class Deck:
             if card.code != "JK":  # JK is any joker; JKR and JKB are one of each per deck
                 seen[card.code] += 1
             if seen[card.code] > self.decks:
-                raise RuleViolation(f"{card} appears more often than {self.counted} holds",
-                                    field, rule="card_repeated")
+                raise RuleViolation("card_repeated.rummy", field, card=card.code,
+                                    decks=self.decks)
             if jokers > JOKERS_PER_DECK * self.decks:
-                raise RuleViolation(f"there are only {JOKERS_PER_DECK * self.decks} jokers in "
-                                    f"{self.counted}", field, rule="card_repeated")
-
-    @property
-    def counted(self) -> str:
-        return "one deck" if self.decks == 1 else f"{self.decks} decks"
+                raise RuleViolation("card_repeated.rummy_jokers", field,
+                                    jokers=JOKERS_PER_DECK * self.decks, decks=self.decks)
 
 
 # -- melds --------------------------------------------------------------------------------------
 
 
 def read_meld(cards: Sequence[Card], ace_low: int) -> Reading | str:
-    """The meld's reading, or why the cards are not a meld."""
+    """The meld's reading, or why the cards are not a meld (a code of sentences.MELD_FLAWS)."""
     if len(cards) < SET_SIZES[0]:
-        return "a meld has at least 3 cards"
+        return "too_few"
     naturals = [card for card in cards if not card.is_joker]
     if not naturals:
-        return "a meld needs at least one card that is not a joker"
+        return "only_jokers"
     ranks = {card.rank for card in naturals}
     suits = {card.suit for card in naturals}
     if len(ranks) == 1:
@@ -394,14 +393,14 @@ def read_meld(cards: Sequence[Card], ace_low: int) -> Reading | str:
             return Reading("set")
         if len(naturals) > 1:
             if len(suits) < len(naturals):
-                return "a set has each suit at most once"
-            return "a set has 3 or 4 cards"
+                return "set_suit_twice"
+            return "set_size"
     if len(suits) > 1:
-        return "the cards are neither all of one rank (a set) nor all of one suit (a run)"
+        return "mixed"
     if len(ranks) < len(naturals):
-        return "a run has each rank once"
+        return "run_rank_twice"
     if len(cards) > LONGEST_RUN:
-        return "a run has at most 13 cards: the ace is high or low, never both"
+        return "run_too_long"
     best: tuple[int, int] | None = None
     for low in range(1, ACE_HIGH - len(cards) + 2):
         reading = Reading("run", low)
@@ -409,10 +408,7 @@ def read_meld(cards: Sequence[Card], ace_low: int) -> Reading | str:
             points = sum(reading.value(card, ace_low) for card in cards)
             best = max(best or (points, low), (points, low))
     if best is None:
-        if "A" in ranks:
-            return ("the cards are not in sequence; the ace is high (Q-K-A) or low (A-2-3), "
-                    "never both (K-A-2 is not a run)")
-        return "the cards are not in sequence"
+        return "ace_both_ends" if "A" in ranks else "not_in_sequence"
     return Reading("run", best[1])
 
 
@@ -427,50 +423,52 @@ def fits(naturals: Sequence[Card], low: int, high: int) -> bool:
     return True
 
 
-def cards_text(cards: Sequence[Card]) -> str:
-    return " ".join(str(card) for card in cards)
+def codes(cards: Sequence[Card]) -> list[str]:
+    return [card.code for card in cards]
 
 
 def adjudicate_meld(table: Table, cards: object) -> MeldRuling:
     """Is this a meld, which kind, and what is it worth; 422 for cards no deal could hold."""
     if not isinstance(cards, list):
-        raise RuleViolation("cards must be a list of cards", "cards", rule="entry_form")
+        raise RuleViolation("entry_form.meld_cards", "cards")
     deck = Deck(table)
     meld = [deck.card(text, f"cards.{i}") for i, text in enumerate(cards)]
     deck.count([(card, f"cards.{i}") for i, card in enumerate(meld)])
     low = ace_low_points(table)
     reading = read_meld(meld, low)
     if isinstance(reading, str):
-        return MeldRuling(False, None, 0, (f"{cards_text(meld)} is not a meld: {reading}.",))
+        return MeldRuling(False, None, 0,
+                          (Reason("not_a_meld", {"cards": codes(meld), "flaw": reading}),))
     values = [reading.value(card, low) for card in meld]
     return MeldRuling(True, reading.kind, sum(values),
                       (describe(meld, reading),
-                       f"Worth {sum(values)} points ({' + '.join(map(str, values))})."))
+                       Reason("meld_worth", {"points": sum(values), "values": values})))
 
 
-def describe(meld: Sequence[Card], reading: Reading) -> str:
-    """'A set of three kings.', 'A run of hearts from the ace (low) to the three.'"""
+def describe(meld: Sequence[Card], reading: Reading) -> Reason:
+    """What the meld is: a set of 3 kings (jokers standing in), a run of hearts from A to 3."""
     natural = next(card for card in meld if not card.is_joker)
     jokers = sum(card.is_joker for card in meld)
     if reading.kind == "set":
-        text = f"A set of {len(meld)} {RANK_PLURALS[natural.rank]}"
         if jokers:
-            text += f" ({jokers} joker{'s' if jokers > 1 else ''} standing in)"
-        return text + "."
+            return Reason("meld_set_jokers", {"count": len(meld), "rank": natural.rank,
+                                              "jokers": jokers})
+        return Reason("meld_set", {"count": len(meld), "rank": natural.rank})
     assert natural.suit is not None
     ranks = [next(rank for rank, p in PLACE.items() if p == place) if place < ACE_HIGH else "A"
              for place in range(reading.low, reading.low + len(meld))]
     present = {card.rank for card in meld if not card.is_joker}
-    shown = [rank if rank in present else f"{rank} (a joker)" for rank in ranks]
-    ace = " The ace is low." if reading.low == 1 and "A" in present else ""
-    return f"A run of {SUIT_NAMES[natural.suit]}: {', '.join(shown)}.{ace}"
+    places = [{"rank": rank, "joker": rank not in present} for rank in ranks]
+    code = "meld_run_ace_low" if reading.low == 1 and "A" in present else "meld_run"
+    return Reason(code, {"suit": natural.suit, "places": places})
 
 
 def judge_meld(variant: Rummy, table: Table, body: Mapping[str, Any]) -> dict[str, Any]:
     """/adjudicate/meld: is it a meld, of which kind, and what is it worth."""
     ruling = adjudicate_meld(table, body["cards"])
     return {"valid": ruling.valid, "kind": ruling.kind, "points": ruling.points,
-            "explanation": list(ruling.explanation)}
+            "explanation": list(ruling.explanation),
+            "reasons": [reason.to_dict() for reason in ruling.reasons]}
 
 
 VARIANT = Rummy(referees={"meld": judge_meld})

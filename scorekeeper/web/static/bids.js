@@ -2,6 +2,7 @@
 // special bids beside it, the fractional bids' kitty row, and the tricks of each side.
 import { api } from "./api.js";
 import { h, stepper } from "./dom.js";
+import { suited } from "./sheet.js";
 import { store } from "./store.js";
 
 export const SUIT_SYMBOL = { S: "♠", C: "♣", D: "♦", H: "♥", NT: "NT" };
@@ -38,13 +39,13 @@ function spokenBid(bid) {
 
 export function bidButton(bid, label, chosen, pick) {
   return h("button", { type: "button", "data-code": bid.code, "aria-pressed": String(chosen === bid.code), "aria-label": spokenBid(bid),
-    onclick: () => pick(bid.code) }, label, h("small", { text: bid.points == null ? "" : `${bid.points}${LEVEL_BID.test(bid.code) ? "" : " points"}` }));
+    onclick: () => pick(bid.code) }, h("span", {}, suited(label)), h("small", { text: bid.points == null ? "" : `${bid.points}${LEVEL_BID.test(bid.code) ? "" : " points"}` }));
 }
 
 /** The bids' levels down, suits across; `given` picks the fractional bids' .K (null: plain bids). */
 export function bidGrid(bids, given, chosen, pick) {
   const byCode = new Map(bids.map((b) => [b.code, b]));
-  const cells = [h("span"), ...DENOMINATIONS.map((d) => h("span", { class: "lvl", "aria-hidden": "true", text: SUIT_SYMBOL[d] }))];
+  const cells = [h("span"), ...DENOMINATIONS.map((d) => h("span", { class: "lvl", "aria-hidden": "true" }, suited(SUIT_SYMBOL[d])))];
   for (const level of levelsOf(bids)) {
     cells.push(h("span", { class: "lvl", "aria-hidden": "true", text: String(level) }));
     for (const d of DENOMINATIONS) {
@@ -118,4 +119,27 @@ export function trickSteppers(tricks, total, onChange, names) {
   const steppers = names.slice(0, last).map((name, s) => stepper(`${name} tricks`, tricks[s], 0,
     () => tricks[s] + tricks[last], (v) => { tricks[s] = v; settle(); onChange(); }));
   return h("div", { class: "stack tricks" }, steppers, rest);
+}
+
+/** The level a bid sits at, read from its code (7 for 7H, 6.3H and 7J5); 0 for a bid without
+ *  one (misère and its kin, hi/lo), whose tricks are counted from none. */
+export function levelOf(code) {
+  const level = /^(\d+)/.exec(code ?? "");
+  return level ? Number(level[1]) : 0;
+}
+
+/** The tricks one side took, as one row of buttons 0…total; `start` scrolls the row so that the
+ *  bid's level comes first. `pick(n)` is told each choice. */
+export function trickRow(total, chosen, pick, label) {
+  const buttons = Array.from({ length: total + 1 }, (_, n) => h("button", { type: "button", "data-tricks": String(n),
+    "aria-pressed": String(chosen === n), "aria-label": tricksInWords(n),
+    onclick: () => { for (const b of buttons) b.setAttribute("aria-pressed", String(b === buttons[n])); pick(n); } }, String(n)));
+  const row = h("div", { class: "trick-row", role: "group", "aria-label": label }, buttons);
+  const start = (level) => {
+    const first = buttons[Math.max(0, Math.min(total, level))];
+    // Only the row scrolls, never the page.
+    requestAnimationFrame(() => { row.scrollLeft = first.offsetLeft - buttons[0].offsetLeft; });
+  };
+  const relabel = (text) => row.setAttribute("aria-label", text);
+  return { node: row, start, relabel };
 }

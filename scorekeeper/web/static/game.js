@@ -1,10 +1,13 @@
 // A game's score sheet: the totals, the hands with their explanations, the entry of the next hand
 // (or a correction), the offline queue's waiting hands, and the links to share the game.
 import { API, Offline, api, problem, uuid } from "./api.js";
-import { LEVEL_BID, SUIT_SYMBOL, bidButton, bidGrid, freshTricks, gameBids, guessedBids, kittyCardsOf, kittyGiven, kittyRow, trickSteppers } from "./bids.js";
+import { LEVEL_BID, SUIT_SYMBOL, bidButton, bidGrid, freshTricks, gameBids, guessedBids, kittyCardsOf, kittyGiven, kittyRow, levelOf, trickRow, trickSteppers } from "./bids.js";
 import { follow, h, show, signed, toast } from "./dom.js";
+import { cardPicker, cinquecentoDeck, fieldErrors, frenchDeck } from "./entry.js";
+import { chart, deltasInWords, outcomeMark, outcomeOf, score, scoreboard, suited } from "./sheet.js";
 import { createdAs, currentEtag, flushQueue, isLocal, pendingGame, queueHand, renderConflict, renderWaiting, renderWaitingNote, setQueueListener, showNet, waitingHands } from "./queue.js";
-import { remember, tokenOf } from "./store.js";
+import { shareBlock } from "./share.js";
+import { keepToken, remember, tokenOf } from "./store.js";
 
 const ITALIAN_SUITS = ["coins", "cups", "swords", "clubs"];
 const FRENCH_SUITS = ["hearts", "diamonds", "spades", "clubs"];
@@ -49,17 +52,20 @@ export async function gamePage(id, watching) {
 
   const seatName = (seat) => game.sides[seat % game.sides.length].players[Math.floor(seat / game.sides.length)];
 
-  function render() {
+  function render({ top = false } = {}) {
     const sides = game.sides;
     const rows = [];
     for (const hand of hands) {
+      const outcome = outcomeOf(hand);
       // The whole row opens the explanation on tap; its first cell's button does so from the keyboard.
-      rows.push(h("tr", { class: "hand", onclick: () => { opened = opened === hand.number ? null : hand.number; render(); } },
-        h("td", {}, h("button", { type: "button", class: "plain", "aria-expanded": String(opened === hand.number) }, `${hand.number}. ${summary(hand)}`)),
-        ...hand.scores.map((score, s) => h("td", {}, String(score), h("span", { class: "delta", text: signed(hand.deltas[s]) })))));
+      rows.push(h("tr", { class: `hand${outcome ? ` ${outcome}` : ""}`, onclick: () => { opened = opened === hand.number ? null : hand.number; render(); } },
+        h("td", {}, h("button", { type: "button", class: "plain", "aria-expanded": String(opened === hand.number) },
+          `${hand.number}. `, suited(summary(hand)), outcome ? " " : null, outcomeMark(outcome))),
+        ...hand.scores.map((total, s) => h("td", {}, score(total, "run"),
+          h("span", { class: `delta${hand.deltas[s] < 0 ? " neg" : ""}`, text: signed(hand.deltas[s]) })))));
       if (opened === hand.number) {
         rows.push(h("tr", { class: "detail" }, h("td", { colspan: String(sides.length + 1) },
-          h("ul", {}, hand.explanation.map((line) => h("li", { text: line }))),
+          h("ul", {}, hand.explanation.map((line) => h("li", {}, suited(line)))),
           token ? h("div", { class: "row" },
             h("button", { type: "button", onclick: () => { editing = hand; render(); document.getElementById("entry")?.scrollIntoView(); } }, `Correct hand ${hand.number}`),
             hand.number === hands.length ? h("button", { type: "button", class: "danger", onclick: () => undo(hand.number) }, `Undo hand ${hand.number}`) : null) : null)));
@@ -68,25 +74,44 @@ export async function gamePage(id, watching) {
     rows.push(...renderWaiting(game, summary, sides.length + 1));
     const finished = game.status === "finished";
     show(
-      h("h1", { text: `${variant.name}: ${sides.map((s) => s.name).join(" v ")}` }),
-      h("div", { class: sides.length > 2 ? "totals many" : "totals", "aria-label": "Scores" }, sides.map((side, s) => h("div", { class: "total" },
-        h("span", { text: side.name }), h("b", { text: String(game.scores[s]) }),
-        side.players.length > 1 ? h("small", { class: "muted", text: side.players.join(" & ") }) : null))),
-      finished
-        ? h("p", { class: "banner win", role: "status", text: `Game over: ${sides[game.winner]?.name ?? "nobody"} won.` })
-        : h("p", { class: "muted", text: `${seatName(game.dealer)} deals next.${game.barred_seat != null ? ` ${seatName(game.barred_seat)} is ralphed for this auction.` : ""}` }),
+      h("h1", { class: "game-title", text: `${variant.name}: ${sides.map((s) => s.name).join(" v ")}` }),
+      scoreboard(game),
+      finished ? gameOver()
+        : h("p", { class: "muted dealer", text: `${seatName(game.dealer)} deals next.${game.barred_seat != null ? ` ${seatName(game.barred_seat)} is ralphed for this auction.` : ""}` }),
       renderWaitingNote(game, stored),
       renderConflict(game, hands, summary, async () => { await load(); render(); }),
+      token && (!finished || editing) ? entryForm() : null,
       h("table", { class: "sheet" },
         h("caption", { class: "sr", text: "Hands and running totals; tap a hand for its explanation" }),
         h("thead", {}, h("tr", {}, h("th", { scope: "col", text: "Hand" }), sides.map((side) => h("th", { scope: "col", text: side.name })))),
         h("tbody", {}, rows.length ? rows : [h("tr", {}, h("td", { colspan: String(sides.length + 1), class: "muted", text: "No hands yet." }))])),
-      token && (!finished || editing) ? entryForm() : null,
-      local ? h("p", { class: "muted", text: "The links to share this game appear once it is created on the server." }) : h("section", { class: "card" }, h("h2", { text: "Share" }),
-        h("p", {}, h("a", { href: `#/g/${id}/watch` }, "Spectator link"), " — follows the game live, read-only."),
-        token ? h("p", {}, h("a", { href: `#/g/${id}?token=${encodeURIComponent(token)}`, id: "scorer-link" }, "Scorer link"),
-          " — lets a second phone enter hands. Share it only with scorers.") : null,
-        !token && !watching ? h("p", { class: "muted", text: "This phone has no token for this game, so it can only watch." }) : null));
+      chart(game, hands),
+      local ? h("p", { class: "muted", text: "The links to share this game appear once it is created on the server." }) : shareBlock(id, token, watching));
+    if (top) window.scrollTo(0, 0); // a new hand starts at the top: the scores, then the entry
+  }
+
+  /** The end of the game: who won, a rematch, and the game's statistics, sheet and export. */
+  function gameOver() {
+    const winner = game.sides[game.winner]?.name ?? "nobody";
+    return h("section", { class: "banner win over", role: "status", "aria-label": "Game over" },
+      h("p", { class: "big", text: `Game over: ${winner} won.` }),
+      h("div", { class: "row" },
+        h("button", { type: "button", class: "primary", onclick: rematch }, "Rematch"),
+        h("a", { class: "button", href: `${API}/games/${id}/stats` }, "Statistics"),
+        h("a", { class: "button", href: `${API}/games/${id}/sheet.csv`, download: `game-${id}.csv` }, "CSV"),
+        h("a", { class: "button", href: `${API}/games/${id}/export`, download: `game-${id}.json` }, "Export")));
+  }
+
+  /** A new game with the same players, sides and house rules, the next dealer dealing first. */
+  async function rematch() {
+    const body = { variant: game.variant, options: game.options, first_dealer: game.dealer,
+      sides: game.sides.map((side) => ({ name: side.name, players: [...side.players] })) };
+    let created;
+    try { created = await api("POST", "/games", body, { key: uuid() }); } catch { toast("No connection: the rematch could not be started. Try again when you are online."); return; }
+    if (!created.ok) { toast(problem(created)); return; }
+    keepToken("", created.json.id, created.json.token);
+    remember(created.json);
+    location.hash = `#/g/${created.json.id}`;
   }
 
   /** "7♥", "6.3♥", "Misère": the game's own name for a bid, else its code with the suit drawn. */
@@ -122,7 +147,9 @@ export async function gamePage(id, watching) {
     return true;
   }
 
-  async function send(method, path, body) {
+  /** Send a write; a refusal is shown by `refused(result)` when the form gives one (the message
+   *  once, each field's complaint at its control), else in a toast. */
+  async function send(method, path, body, refused = null) {
     const key = uuid();
     const newHand = method === "POST" && !editing;
     if (newHand && (local || waitingHands(id).length)) return keep(body, key);
@@ -138,12 +165,13 @@ export async function gamePage(id, watching) {
       changed();
       return false;
     }
-    if (!result.ok) { toast(problem(result)); return false; }
+    if (!result.ok) { if (refused) refused(result); else toast(problem(result)); return false; }
     await load();
+    const fresh = method === "POST";
     editing = null;
     dirty = false;
     opened = null;
-    render();
+    render({ top: fresh });
     return true;
   }
 
@@ -191,28 +219,41 @@ export async function gamePage(id, watching) {
     const box = h("section", { class: "card stack", id: "entry", "aria-label": editing ? `Correct hand ${editing.number}` : "Enter a hand",
       onclick: () => { dirty = true; }, oninput: () => { dirty = true; } });
     const title = h("h2", { text: editing ? `Correct hand ${editing.number}` : `Hand ${hands.length + waitingHands(id).length + 1}` });
-    const submit = (body) => (editing ? send("PUT", `/games/${id}/hands/${editing.number}`, body) : send("POST", `/games/${id}/hands`, body));
+    const refusal = h("div", { class: "refusal", role: "alert", hidden: true });
+    const refused = (result) => fieldErrors(box, refusal, result);
+    const submit = (body) => {
+      fieldErrors(box, refusal, null);
+      return editing ? send("PUT", `/games/${id}/hands/${editing.number}`, body, refused) : send("POST", `/games/${id}/hands`, body, refused);
+    };
     const cancel = editing ? h("button", { type: "button", onclick: (e) => { e.stopPropagation(); editing = null; dirty = false; render(); } }, "Cancel") : null;
     const byFamily = { contract: contractEntry, card_points: cardPointsEntry, rummy: rummyEntry }; // the variant's family
     const entry = byFamily[variant.family] ?? contractEntry;
-    box.append(title, ...entry(submit), cancel ?? "");
+    box.append(title, refusal, ...entry(submit), cancel ?? "");
     return box;
   }
 
   function contractEntry(submit) {
     const seats = game.sides.reduce((n, s) => n + s.players.length, 0);
+    const nSides = game.sides.length;
     const callsPartner = Boolean(formOf(variant, game)?.calls_partner);
+    const total = variant.hand.tricks;
     const before = editing ?? {};
+    const noTrumpPassOut = game.options.pass_out === "no-trump";
+    let passed = Boolean(before.passed_out);
     let bid = before.bid ?? null;
     let bidder = before.bidder ?? null;
     let partner = before.bidder === undefined ? undefined : before.partner ?? null; // undefined: not picked yet
-    const tricks = before.tricks ? [...before.tricks] : freshTricks(game.sides.length, variant.hand.tricks);
-    const options = game.options;
+    // Two sides: the tricks one side took, the other's are the rest (null: not picked yet).
+    // More sides: each side's tricks on a stepper, the last taking the rest.
+    const tricks = before.tricks ? [...before.tricks] : freshTricks(nSides, total);
+    const sideOf = (seat) => seat % nSides;
+    const counted = () => (passed ? 0 : bidder === null ? 0 : sideOf(bidder)); // whose tricks the row counts
+    let taken = nSides === 2 && before.tricks ? before.tricks[counted()] : null;
     const bids = tableBids.bids;
     const fractional = bids.some((b) => kittyGiven(b.code) !== null);
     let given = kittyGiven(bid) ?? kittyCardsOf(bids)[0] ?? null; // the .K of the fractional bids on show
-    const grid = h("div", { class: fractional ? "grid fractional" : "grid", role: "group", "aria-label": "Bid" });
-    const pick = (code) => { bid = code; markChosen(); partnerRow?.redraw(); check(); };
+    const grid = h("div", { class: fractional ? "grid fractional" : "grid", role: "group", "aria-label": "Bid", "data-field": "bid" });
+    const pick = (code) => { bid = code; markChosen(); partnerRow?.redraw(); row?.start(levelOf(bid)); check(); };
     const markChosen = () => { for (const b of document.querySelectorAll("#entry [data-code]")) b.setAttribute("aria-pressed", String(b.dataset.code === bid)); };
     const drawGrid = () => grid.replaceChildren(...bidGrid(bids, fractional ? given : null, bid, pick));
     drawGrid();
@@ -224,46 +265,87 @@ export async function gamePage(id, watching) {
       check();
     }) : null;
     const specials = bids.filter((b) => !LEVEL_BID.test(b.code)).map((b) => bidButton(b, b.name, bid, pick));
-    const bidderRow = h("div", { class: "row", role: "group", "aria-label": "Bidder" },
+    const bidderRow = h("div", { class: "row bidders", role: "group", "aria-label": "Bidder", "data-field": "bidder" },
       Array.from({ length: seats }, (_, seat) => h("button", { type: "button", "aria-pressed": String(bidder === seat),
-        onclick: (e) => { bidder = seat; for (const x of e.target.parentElement.children) x.setAttribute("aria-pressed", String(x === e.target)); partnerRow?.redraw(); check(); } }, seatName(seat))));
+        onclick: (e) => { bidder = seat; for (const x of e.currentTarget.parentElement.children) x.setAttribute("aria-pressed", String(x === e.currentTarget)); partnerRow?.redraw(); check(); } }, seatName(seat))));
     const partnerRow = callsPartner ? partnerChoice(seats, () => ({ bid, bidder, partner }), (seat) => { partner = seat; check(); }) : null;
-    const trickRow = trickSteppers(tricks, variant.hand.tricks, check, game.sides.map((side) => side.name));
+    const rowLabel = () => `Tricks ${game.sides[counted()].name} took`;
+    const row = nSides === 2 ? trickRow(total, taken, (n) => { taken = n; check(); }, rowLabel()) : null;
+    const trickHeading = h("h3", { id: "tricks-label" });
+    const rest = h("p", { class: "muted rest", id: "other-tricks", "aria-live": "polite" });
+    const trickEntry = row ? h("div", { "data-field": "tricks" }, row.node, rest)
+      : h("div", { "data-field": "tricks" }, trickSteppers(tricks, total, check, game.sides.map((side) => side.name)));
     const status = h("p", { class: "muted", "aria-live": "polite" });
     const preview = handPreview(editing);
     const record = h("button", { type: "submit", class: "primary" }, editing ? "Save the correction" : "Record the hand");
-    const hand = () => ({ bidder, bid, ...(callsPartner ? { partner: playedAlone(bid) ? null : partner } : {}), tricks: [...tricks] });
+    const trickList = () => {
+      if (!row) return [...tricks];
+      const list = Array(nSides).fill(total - taken);
+      list[counted()] = taken;
+      return list;
+    };
+    const hand = () => (passed ? { passed_out: true, tricks: trickList() }
+      : { bidder, bid, ...(callsPartner ? { partner: playedAlone(bid) ? null : partner } : {}), tricks: trickList() });
     function check() {
       const sum = tricks.reduce((a, b) => a + b, 0);
-      const missing = !bid ? "Pick the bid."
-        : bidder === null ? "Pick the bidder."
-          : callsPartner && partner === undefined && !playedAlone(bid) ? "Pick the partner the bidder called, or Alone."
-            : sum !== variant.hand.tricks ? `The tricks add up to ${sum}, not ${variant.hand.tricks}.` : "";
+      trickHeading.textContent = row ? (bidder === null && !passed ? "Tricks the bidding side took" : rowLabel()) : "Tricks";
+      row?.relabel(rowLabel());
+      if (row) {
+        const other = game.sides[1 - counted()].name;
+        rest.textContent = taken === null ? "" : `${other} took the other ${total - taken}.`;
+      }
+      const missing = passed ? (row && taken === null ? `Pick the tricks ${game.sides[0].name} took.` : "")
+        : !bid ? "Pick the bid."
+          : bidder === null ? "Pick the bidder."
+            : callsPartner && partner === undefined && !playedAlone(bid) ? "Pick the partner the bidder called, or Alone."
+              : row && taken === null ? `Pick the tricks ${game.sides[counted()].name} took.`
+                : !row && sum !== total ? `The tricks add up to ${sum}, not ${total}.` : "";
       status.textContent = missing;
       record.disabled = Boolean(missing);
-      preview.ask(missing ? null : hand());
+      preview.ask(missing ? null : hand(), bid && !passed ? bidName(bid) : passed ? "Passed out" : "");
     }
-    check();
-    const form = h("form", { class: "stack", onsubmit: async (e) => { e.preventDefault(); preview.ask(null); await submit(hand()); } },
-      h("h3", { text: "Bid" }),
+    const auction = h("div", { class: "stack auction", hidden: passed },
       tableBids.exact ? null : h("p", { class: "hint", text: "This game's bids could not be fetched, so they are shown without their points; the hand is checked when it is sent." }),
       giveRow, grid, specials.length ? h("div", { class: "specials" }, specials) : null,
-      h("h3", { text: "Won by" }), bidderRow, partnerRow ? [h("h3", { id: "partner-label", text: "Partner" }), partnerRow.node] : null,
-      h("h3", { text: "Tricks" }), trickRow, status, preview.node, record);
-    const passed = h("button", { type: "button", onclick: () => submit({ passed_out: true }) }, "Everybody passed");
-    return [form, options.pass_out === "no-trump" ? h("p", { class: "hint", text: "A passed-out hand is played at no-trumps here: enter it with its tricks through the API." }) : passed];
+      h("h3", { text: "Won by" }), bidderRow, partnerRow ? [h("h3", { id: "partner-label", text: "Partner" }), partnerRow.node] : null);
+    const passedNote = h("p", { class: "hint", hidden: !passed, text: "Everybody passed: the hand is played at no-trumps, and every trick scores. Enter the tricks." });
+    check();
+    if (row) requestAnimationFrame(() => row.start(bid ? levelOf(bid) : 0));
+    const form = h("form", { class: "stack", onsubmit: async (e) => { e.preventDefault(); preview.ask(null); await submit(hand()); } },
+      auction, passedNote, trickHeading, trickEntry, preview.node, actionBar(status, preview, record));
+    const setPassed = (on) => {
+      passed = on;
+      auction.hidden = on;
+      passedNote.hidden = !on;
+      passButton.textContent = on ? "Back to the bids" : "Everybody passed";
+      passButton.setAttribute("aria-pressed", String(on));
+      check();
+    };
+    // Pass-out played at no-trumps: the tricks are entered; otherwise the hand is recorded at once.
+    const passButton = h("button", { type: "button", "aria-pressed": noTrumpPassOut ? String(passed) : null,
+      onclick: () => (noTrumpPassOut ? setPassed(!passed) : submit({ passed_out: true })) }, passed ? "Back to the bids" : "Everybody passed");
+    return [form, passButton];
+  }
+
+  /** Record with what is missing or the preview's headline beside it, kept in sight at the
+   *  bottom of the screen while the hand is entered. */
+  function actionBar(status, preview, record) {
+    return h("div", { class: "actions" }, h("div", { class: "said" }, status, preview.line), record);
   }
 
   // What the hand would score, asked of the server as the entry changes (a new hand only: a
   // correction is scored where it stands, which the preview cannot say).
   function handPreview(correcting) {
     const node = h("div", { class: "preview", id: "preview", role: "status", "aria-live": "polite", hidden: true });
+    const line = h("span", { class: "headline", "aria-hidden": "true" }); // the preview's headline beside Record
     let asked = 0;
     let timer = null;
-    function ask(hand) {
+    let label = "";
+    function ask(hand, what = "") {
+      label = what;
       clearTimeout(timer);
       const question = ++asked;
-      if (!hand || correcting || local) { node.hidden = true; node.replaceChildren(); return; }
+      if (!hand || correcting || local) { node.hidden = true; node.replaceChildren(); line.replaceChildren(); return; }
       timer = setTimeout(async () => {
         if (!node.isConnected) return; // the form was replaced meanwhile
         let result = null;
@@ -276,15 +358,20 @@ export async function gamePage(id, watching) {
       node.className = `preview${result?.ok ? "" : result ? " refused" : " offline"}`;
       if (!result) node.replaceChildren(h("p", { text: "The preview needs a connection. You can still record the hand: this phone keeps it and sends it when the connection returns." }));
       else if (!result.ok) node.replaceChildren(h("strong", { text: "The rules refuse this hand" }), h("p", { text: problem(result) }));
-      else node.replaceChildren(...forecast(result.json).filter(Boolean));
+      else node.replaceChildren(...forecast(result.json, label).filter(Boolean));
+      const headline = node.querySelector(".headline");
+      line.className = headline ? headline.className : "headline";
+      line.replaceChildren(...(headline ? [...headline.childNodes].map((n) => n.cloneNode(true)) : []));
     }
-    return { node, ask };
+    return { node, ask, line };
   }
 
-  function forecast(outcome) {
+  function forecast(outcome, label) {
     const after = outcome.game;
+    const result = outcomeOf(outcome);
+    const headline = `${label ? `${label}${result ? ` ${result}` : ""}: ` : "If recorded: "}${deltasInWords(game, outcome.deltas)}`;
     return [
-      h("strong", { text: "If recorded" }),
+      h("p", { class: `headline${result ? ` ${result}` : ""}` }, result ? h("span", { "aria-hidden": "true", text: result === "made" ? "✓ " : "✗ " }) : null, suited(headline)),
       h("ul", { class: "deltas", "aria-label": "Points this hand gives" }, game.sides.map((side, s) => h("li", {},
         h("span", { text: side.name }), h("b", { class: outcome.deltas[s] < 0 ? "down" : null, text: signed(outcome.deltas[s]) }),
         h("small", { text: `total ${outcome.scores[s]}` })))),
@@ -293,79 +380,179 @@ export async function gamePage(id, watching) {
     ];
   }
 
-  /** Card points captured by each side (the variant's hand.points in all), and the Mariannas. */
+  /** Card points captured by each side (the variant's hand.points in all) typed on the phone's
+   *  keypad, or the captured cards tapped; the Mariannas as suit chips in the order declared. */
   function cardPointsEntry(submit) {
     const sides = game.sides.length;
+    const last = sides - 1;
     const total = variant.hand.points;
     const before = editing ?? {};
+    let byCards = Boolean(before.captured);
     const points = before.points ? [...before.points] : Array.from({ length: sides }, (_, s) => (sides === 2 ? (s === 0 ? total - Math.floor(total / 2) : Math.floor(total / 2)) : s === 0 ? total : 0));
     const mariannas = [...(before.mariannas ?? [])];
     const suits = game.options.deck === "french" ? FRENCH_SUITS : ITALIAN_SUITS;
-    const list = h("ol", { "aria-label": "Mariannas in the order declared" });
+    const deck = cinquecentoDeck(game.options.deck);
+    const owner = new Map(); // card code → the side that captured it; a card not listed went to the last side
+    (before.captured ?? []).forEach((cards, s) => { if (s !== last) for (const c of cards) owner.set(deck.find((d) => d.code.toLowerCase() === String(c).toLowerCase())?.code ?? c, s); });
+    let tapping = 0; // the side whose cards are being tapped
     const status = h("p", { class: "muted", "aria-live": "polite" });
+    const preview = handPreview(editing);
     const record = h("button", { type: "submit", class: "primary" }, editing ? "Save the correction" : "Record the hand");
+    const captured = () => game.sides.map((_, s) => deck.filter((c) => (owner.get(c.code) ?? last) === s).map((c) => c.code));
+    const hand = () => (byCards ? { captured: captured(), mariannas: [...mariannas] } : { points: [...points], mariannas: [...mariannas] });
     const check = () => {
       const sum = points.reduce((a, b) => a + b, 0);
-      status.textContent = sum === total ? "" : `The card points add up to ${sum}, not ${total}.`;
-      record.disabled = sum !== total;
-      list.replaceChildren(...mariannas.map((m, i) => h("li", {}, `${m.suit} by ${game.sides[m.side].name} `,
-        h("button", { type: "button", "aria-label": `Remove the Marianna of ${m.suit}`, onclick: () => { mariannas.splice(i, 1); check(); } }, "✕"))));
+      const missing = byCards ? "" : sum === total ? "" : `The card points add up to ${sum}, not ${total}.`;
+      status.textContent = missing;
+      record.disabled = Boolean(missing);
+      if (byCards) counts.textContent = game.sides.map((side, s) => `${side.name}: ${captured()[s].length} cards`).join(" · ");
+      for (const chip of box.querySelectorAll("[data-suit]")) {
+        const at = mariannas.findIndex((m) => m.suit === chip.dataset.suit);
+        const mine = at >= 0 && mariannas[at].side === Number(chip.dataset.side);
+        chip.setAttribute("aria-pressed", String(mine));
+        chip.disabled = at >= 0 && !mine;
+        chip.querySelector("small").textContent = mine ? `${at + 1}${["st", "nd", "rd"][at] ?? "th"}` : "";
+      }
+      preview.ask(missing ? null : hand());
     };
     const pointRows = game.sides.map((side, s) => (sides === 2 && s === 1
-      ? h("p", { class: "muted", id: "other-points", text: `${side.name}: ${points[1]} card points` })
-      : h("div", {}, h("label", { for: `pts${s}` }, `${side.name} card points`),
-        h("input", { id: `pts${s}`, type: "number", inputmode: "numeric", min: "0", max: String(total), value: String(points[s]),
+      ? h("p", { class: "muted other", id: "other-points", text: `${side.name}: ${points[1]} card points` })
+      : h("div", { "data-field": `points.${s}` }, h("label", { for: `pts${s}` }, `${side.name} card points`),
+        h("input", { id: `pts${s}`, type: "number", inputmode: "numeric", min: "0", max: String(total), value: String(points[s]), class: "big-number",
           oninput: (e) => {
             points[s] = Number(e.target.value || 0);
             if (sides === 2) { points[1] = total - points[0]; document.getElementById("other-points").textContent = `${game.sides[1].name}: ${points[1]} card points`; }
             check();
           } }))));
-    const add = h("div", { class: "stack" }, game.sides.map((side, s) => h("div", { class: "row", role: "group", "aria-label": `Mariannas of ${side.name}` },
-      h("span", { text: `${side.name}:` }),
-      suits.map((suit) => h("button", { type: "button", onclick: () => {
-        if (mariannas.some((m) => m.suit === suit)) { toast(`The Marianna of ${suit} is already declared.`); return; }
-        mariannas.push({ side: s, suit }); check();
-      } }, `+ ${suit}`)))));
+    const counts = h("p", { class: "muted", "aria-live": "polite" });
+    const sidePick = sides > 2 ? h("div", { class: "row", role: "group", "aria-label": "Whose cards" }, game.sides.slice(0, last).map((side, s) => h("button", {
+      type: "button", "aria-pressed": String(s === tapping),
+      onclick: (e) => { tapping = s; for (const b of e.currentTarget.parentElement.children) b.setAttribute("aria-pressed", String(b === e.currentTarget)); picker.redraw(); },
+    }, `${side.name}'s cards`))) : null;
+    const picker = cardPicker(deck, (card) => {
+      const s = owner.get(card.code);
+      return { pressed: s === tapping, mark: s !== undefined && s !== tapping ? game.sides[s].name : "" };
+    }, (card) => { if (owner.get(card.code) === tapping) owner.delete(card.code); else owner.set(card.code, tapping); check(); }, "Captured cards");
+    const byPoints = h("div", { class: "stack", hidden: byCards }, pointRows);
+    const cardsBox = h("div", { class: "stack", hidden: !byCards, "data-field": "captured" },
+      h("p", { class: "hint", text: sides === 2 ? `Tap the cards ${game.sides[0].name} captured; ${game.sides[1].name} took the rest.` : `Pick a side, tap the cards it captured; ${game.sides[last].name} took the rest.` }),
+      sidePick, picker.node, counts);
+    const how = h("div", { class: "row", role: "group", "aria-label": "Enter the hand by" },
+      [["points", "Card points"], ["cards", "Captured cards"]].map(([key, text]) => h("button", { type: "button", "aria-pressed": String(byCards === (key === "cards")),
+        onclick: (e) => {
+          byCards = key === "cards";
+          for (const b of e.currentTarget.parentElement.children) b.setAttribute("aria-pressed", String(b === e.currentTarget));
+          byPoints.hidden = byCards; cardsBox.hidden = !byCards; check();
+        } }, text)));
+    const chips = h("div", { class: "stack", "data-field": "mariannas" }, game.sides.map((side, s) => h("div", { class: "row chips", role: "group", "aria-label": `Mariannas of ${side.name}` },
+      h("span", { class: "chip-side", text: side.name }),
+      suits.map((suit) => h("button", { type: "button", class: `chip${suit === "hearts" || suit === "diamonds" ? " red" : ""}`, "data-suit": suit, "data-side": String(s),
+        onclick: () => {
+          const at = mariannas.findIndex((m) => m.suit === suit);
+          if (at >= 0) mariannas.splice(at, 1); else mariannas.push({ side: s, suit });
+          check();
+        } }, suit, h("small"))))));
+    const box = h("form", { class: "stack", onsubmit: async (e) => { e.preventDefault(); preview.ask(null); await submit(hand()); } },
+      how, byPoints, cardsBox, h("h3", { text: "Mariannas" }), h("p", { class: "hint", text: "Tap each Marianna in the order declared; tap again to take it back." }),
+      chips, preview.node, actionBar(status, preview, record));
     check();
-    return [h("form", { class: "stack", onsubmit: async (e) => { e.preventDefault(); await submit({ points, mariannas }); } },
-      ...pointRows, h("h3", { text: "Mariannas" }), add, list, status, record)];
+    return [box];
   }
 
+  /** Rummy 500: each player's points on the phone's keypad, or the cards tapped from a picker
+   *  (melds, lay-offs onto anyone's meld, the cards left in hand). */
   function rummyEntry(submit) {
     const before = editing ?? {};
     const quick = (before.players ?? []).every((p) => "meld_points" in p);
     let cards = before.players ? !quick : false;
+    const deck = frenchDeck(Boolean(game.options.jokers));
+    const named = (code) => deck.find((c) => c.code === String(code).toUpperCase())?.code ?? String(code).toUpperCase();
+    // The cards each player put down: melds, lay-offs ({card, onto: [player, meld]}) and hand.
+    const table = game.sides.map((_, p) => {
+      const was = before.players?.[p] ?? {};
+      return { melds: (was.melds ?? []).map((m) => m.map(named)), layoffs: (was.layoffs ?? []).map((l) => ({ card: named(l.card), onto: [...l.onto] })), hand: (was.hand ?? []).map(named) };
+    });
+    let target = null; // what the picker fills: {player, kind: "meld"|"hand"|"layoff", meld, onto}
     const holder = h("div", { class: "stack" });
-    const toggle = h("label", { class: "toggle" }, h("input", { type: "checkbox", checked: cards, onchange: (e) => { cards = e.target.checked; draw(); } }),
-      h("span", {}, "Enter the cards", h("small", { text: "Melds as groups separated by commas (7H 8H 9H, QS QD QC); lay-offs as card@player.meld (10H@1.1); the cards left in hand." })));
-    const draw = () => {
+    const cardName = (code) => suited(deck.find((c) => c.code === code)?.label ?? code);
+    const whereIs = (code) => {
+      for (const [p, t] of table.entries()) {
+        const m = t.melds.findIndex((meld) => meld.includes(code));
+        if (m >= 0) return { player: p, kind: "meld", meld: m, text: `${game.sides[p].name} meld ${m + 1}` };
+        if (t.hand.includes(code)) return { player: p, kind: "hand", text: `${game.sides[p].name} hand` };
+        if (t.layoffs.some((l) => l.card === code)) return { player: p, kind: "layoff", text: `${game.sides[p].name} lay-off` };
+      }
+      return null;
+    };
+    const isTarget = (where) => where && target && where.player === target.player && where.kind === target.kind
+      && (target.kind !== "meld" || where.meld === target.meld);
+    const remove = (code) => {
+      for (const t of table) {
+        t.melds = t.melds.map((m) => m.filter((c) => c !== code));
+        t.hand = t.hand.filter((c) => c !== code);
+        t.layoffs = t.layoffs.filter((l) => l.card !== code);
+      }
+    };
+    const tap = (card) => {
+      if (!target) return;
+      const where = whereIs(card.code);
+      remove(card.code);
+      if (isTarget(where)) return;
+      const t = table[target.player];
+      if (target.kind === "meld") t.melds[target.meld].push(card.code);
+      else if (target.kind === "hand") t.hand.push(card.code);
+      else t.layoffs.push({ card: card.code, onto: [...target.onto] });
+    };
+    const picker = cardPicker(deck, (card) => {
+      const where = whereIs(card.code);
+      return { pressed: isTarget(where), mark: where && !isTarget(where) ? where.text : "" };
+    }, (card) => { tap(card); draw(); }, "Cards");
+    const chips = (codes, onRemove) => codes.map((code) => h("button", { type: "button", class: "chip-card", "aria-label": `Remove ${deck.find((c) => c.code === code)?.spoken ?? code}`, onclick: () => { onRemove(code); draw(); } }, h("span", {}, cardName(code))));
+    const aim = (next) => { target = next; draw(); };
+    const ownMelds = () => table.flatMap((t, p) => t.melds.map((m, i) => ({ p, i, m })).filter((x) => x.m.length));
+    function draw() {
+      if (target?.kind === "meld") table[target.player].melds[target.meld] ??= [];
       holder.replaceChildren(...game.sides.map((side, p) => {
         const was = before.players?.[p] ?? {};
-        const input = (name, label, value, type = "text") => h("div", {}, h("label", { for: `${name}${p}` }, label),
-          h("input", { id: `${name}${p}`, name: `${name}${p}`, type, inputmode: type === "number" ? "numeric" : undefined, min: type === "number" ? "0" : undefined, value, autocomplete: "off", autocapitalize: "characters" }));
-        return h("fieldset", { class: "card" }, h("legend", { text: side.name }), ...(cards
-          ? [input("melds", "Melds", (was.melds ?? []).map((m) => m.join(" ")).join(", ")),
-            input("layoffs", "Lay-offs", (was.layoffs ?? []).map((l) => `${l.card}@${l.onto[0] + 1}.${l.onto[1] + 1}`).join(" ")),
-            input("hand", "Left in hand", (was.hand ?? []).join(" "))]
-          : [input("meld", "Points melded and laid off", String(was.meld_points ?? 0), "number"),
-            input("held", "Points left in hand", String(was.hand_points ?? 0), "number")]));
+        const t = table[p];
+        const input = (name, label, value) => h("div", {}, h("label", { for: `${name}${p}` }, label),
+          h("input", { id: `${name}${p}`, name: `${name}${p}`, type: "number", inputmode: "numeric", min: "0", value, autocomplete: "off" }));
+        const here = target?.player === p;
+        return h("fieldset", { class: "card", "data-field": `players.${p}` }, h("legend", { text: side.name }), ...(cards
+          ? [h("div", { "data-field": `players.${p}.melds` }, h("span", { class: "label", text: "Melds" }),
+            t.melds.map((m, i) => (m.length || (here && target.kind === "meld" && target.meld === i) ? h("div", { class: "row meld" },
+              h("button", { type: "button", class: "plain-chip", "aria-pressed": String(here && target.kind === "meld" && target.meld === i), onclick: () => aim({ player: p, kind: "meld", meld: i }) }, `Meld ${i + 1}`),
+              chips(m, (code) => remove(code))) : null)),
+            h("button", { type: "button", onclick: () => aim({ player: p, kind: "meld", meld: t.melds.filter((m) => m.length).length }) }, "New meld")),
+          h("div", { "data-field": `players.${p}.layoffs` }, h("span", { class: "label", text: "Lay-offs" }),
+            t.layoffs.map((l) => h("div", { class: "row" }, chips([l.card], remove), ` onto ${game.sides[l.onto[0]].name} meld ${l.onto[1] + 1}`)),
+            h("div", { class: "row", role: "group", "aria-label": `${side.name} lays off onto` }, ownMelds().map(({ p: q, i }) => h("button", { type: "button",
+              "aria-pressed": String(here && target.kind === "layoff" && target.onto[0] === q && target.onto[1] === i),
+              onclick: () => aim({ player: p, kind: "layoff", onto: [q, i] }) }, `${game.sides[q].name} meld ${i + 1}`)))),
+          h("div", { "data-field": `players.${p}.hand` }, h("span", { class: "label", text: "Left in hand" }), h("div", { class: "row" }, chips(t.hand, remove)),
+            h("button", { type: "button", "aria-pressed": String(here && target.kind === "hand"), onclick: () => aim({ player: p, kind: "hand" }) }, "Cards left in hand")),
+          here ? h("div", { class: "stack picking" }, h("p", { class: "hint", text: target.kind === "meld" ? `Tap the cards of ${side.name}'s meld ${target.meld + 1}.`
+            : target.kind === "hand" ? `Tap the cards ${side.name} was left holding.` : `Tap the cards ${side.name} laid off onto ${game.sides[target.onto[0]].name} meld ${target.onto[1] + 1}.` }),
+          picker.node, h("button", { type: "button", onclick: () => aim(null) }, "Done")) : null]
+          : [input("meld", "Points melded and laid off", String(was.meld_points ?? 0)),
+            input("held", "Points left in hand", String(was.hand_points ?? 0))]));
       }));
-    };
+      picker.redraw();
+    }
     draw();
-    const words = (text) => String(text ?? "").trim().split(/[\s,]+/).filter(Boolean);
     const read = (form) => {
       const data = new FormData(form);
-      return game.sides.map((_, p) => (cards ? {
-        melds: String(data.get(`melds${p}`) ?? "").split(",").map(words).filter((m) => m.length),
-        layoffs: words(data.get(`layoffs${p}`)).map((w) => { const [card, at] = w.split("@"); const [pl, m] = (at ?? "").split("."); return { card, onto: [Number(pl) - 1, Number(m) - 1] }; }),
-        hand: words(data.get(`hand${p}`)),
-      } : { meld_points: Number(data.get(`meld${p}`) || 0), hand_points: Number(data.get(`held${p}`) || 0) }));
+      return game.sides.map((_, p) => (cards ? { melds: table[p].melds.filter((m) => m.length), layoffs: table[p].layoffs, hand: table[p].hand }
+        : { meld_points: Number(data.get(`meld${p}`) || 0), hand_points: Number(data.get(`held${p}`) || 0) }));
     };
-    return [toggle, h("form", { class: "stack", onsubmit: async (e) => { e.preventDefault(); await submit({ players: read(e.target) }); } },
+    const how = h("div", { class: "row", role: "group", "aria-label": "Enter the hand by" },
+      [["points", "Points"], ["cards", "Cards"]].map(([key, text]) => h("button", { type: "button", "aria-pressed": String(cards === (key === "cards")),
+        onclick: (e) => { cards = key === "cards"; for (const x of e.currentTarget.parentElement.children) x.setAttribute("aria-pressed", String(x === e.currentTarget)); draw(); } }, text)));
+    return [how, h("form", { class: "stack", onsubmit: async (e) => { e.preventDefault(); await submit({ players: read(e.currentTarget) }); } },
       holder, h("button", { type: "submit", class: "primary" }, editing ? "Save the correction" : "Record the hand"))];
   }
 
-  render();
+  render({ top: true }); // opened: the scores and the entry, not wherever the last page was scrolled
   showNet();
   // The outbox sent or refused something of this game: show it (a game started offline moves
   // to its real address once created). A half-entered hand is kept, the data refreshed under it.

@@ -1,5 +1,6 @@
-// The start page: pick a game and its table, name the players, set the house rules, start; and
-// this phone's games and a tournament to follow.
+// The start page: pick a game and its table, name the players, set the house rules (presets of
+// common tables, this phone's own presets, or rule by rule), start; and this phone's games and a
+// tournament to follow.
 import { api, problem, uuid } from "./api.js";
 import { h, show, toast } from "./dom.js";
 import { isLocal, queueGame } from "./queue.js";
@@ -14,6 +15,37 @@ function tableInWords(form) {
   return `${form.players} players, ${shape}${form.calls_partner ? ", calling a partner" : ""}`;
 }
 
+/** The house rules a player sets on the page: every option but the tables (fractional values). */
+const settable = (variant) => Object.entries(variant.options).filter(([, o]) => o.type !== "table");
+
+/** Every settable option at its default, then `given` on top. */
+function rulesFrom(variant, given = {}) {
+  const rules = {};
+  for (const [name, o] of settable(variant)) rules[name] = name in given ? given[name] : o.default;
+  return rules;
+}
+
+/** The rules that differ from the variant's defaults: what a game's `options` and a saved
+ *  preset need. */
+function changedRules(variant, rules) {
+  const changed = {};
+  for (const [name, o] of settable(variant)) {
+    if (JSON.stringify(rules[name]) !== JSON.stringify(o.default)) changed[name] = rules[name];
+  }
+  return changed;
+}
+
+const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+
+/** This phone's own presets for a variant: [{name, options}], kept in localStorage. */
+const ownPresets = (variant) => store.get("presets", {})[variant.key] ?? [];
+
+function keepOwnPresets(variant, presets) {
+  const all = store.get("presets", {});
+  all[variant.key] = presets;
+  store.set("presets", all);
+}
+
 export async function homePage() {
   document.title = "scorekeeper — new game";
   const result = await api("GET", "/variants").catch(() => null);
@@ -21,13 +53,18 @@ export async function homePage() {
   const variants = result.json;
   let variant = variants[0];
   let seating = null; // the form of the table: one of the variant's `forms`
+  let rules = rulesFrom(variant); // every house rule's value as set on this page
+  let openRules = false; // the list of every house rule is unfolded
   const form = h("form", { class: "stack", "aria-label": "New game" });
+  const houseRules = h("section", { class: "rules", "aria-labelledby": "rules-title" });
   const recent = store.get("games", []);
+  const nameOf = (key) => variants.find((v) => v.key === key)?.name ?? key;
 
   function render() {
     const choices = h("div", { class: "choices", role: "radiogroup", "aria-label": "Game" },
       variants.map((v) => h("button", {
-        type: "button", class: "choice", role: "radio", "aria-checked": String(v === variant), onclick: () => { variant = v; seating = null; render(); },
+        type: "button", class: "choice", role: "radio", "aria-checked": String(v === variant),
+        onclick: () => { variant = v; seating = null; rules = rulesFrom(v); render(); },
       }, h("strong", { text: v.name }), h("span", { text: v.description }))));
     const forms = variant.forms ?? [];
     seating = seating ?? forms[0];
@@ -48,43 +85,115 @@ export async function homePage() {
         each > 1 ? h("label", {}, `Side ${s + 1} name`, h("input", { name: `side${s}`, autocomplete: "off", value: (SIDE_NAMES[sides] ?? [])[s] ?? `Side ${s + 1}` })) : null,
         ...inputs));
     }
-    const rules = Object.entries(variant.options).filter(([, o]) => o.type !== "table").map(([name, o]) => {
-      if (o.type === "boolean") {
-        return h("label", { class: "toggle" }, h("input", { type: "checkbox", name: `opt.${name}`, checked: o.default === true }),
-          h("span", {}, name.replaceAll("_", " "), h("small", { text: o.description })));
-      }
-      const id = `opt-${name}`;
-      const field = o.choices
-        ? h("select", { id, name: `opt.${name}` }, o.choices.map((c) => h("option", { value: String(c), selected: c === o.default }, String(c))))
-        : h("input", { id, name: `opt.${name}`, type: "number", inputmode: "numeric", value: o.default ?? "", placeholder: o.nullable ? "off" : "" });
-      return h("div", {}, h("label", { for: id }, name.replaceAll("_", " ")), h("small", { class: "hint", text: o.description }), field);
-    });
+    renderRules();
     form.replaceChildren(
       h("h1", { text: "New game" }), choices,
       h("h2", { text: "Table" }), seatPick, ...sideBoxes,
       h("label", { for: "dealer" }, "First dealer"),
       h("select", { id: "dealer", name: "dealer" }, Array.from({ length: sides * each }, (_, seat) =>
         h("option", { value: String(seat) }, each === 1 ? `Player ${seat + 1}` : `Seat ${seat + 1} (side ${(seat % sides) + 1})`))),
-      h("details", {}, h("summary", { text: "House rules" }), h("div", { class: "stack" }, rules)),
+      houseRules,
       h("button", { class: "primary", type: "submit" }, "Start the game"));
+  }
+
+  /** The house rules: one tap on a preset (the variant's, then this phone's own), every rule by
+   *  its label with its explanation, and saving the rules as set as an own preset. Redrawn alone,
+   *  so the players' names typed above stay. */
+  function renderRules() {
+    const mine = ownPresets(variant);
+    const defaults = rulesFrom(variant);
+    const presets = [...(variant.presets ?? [])];
+    // The rules as the variant has them by default, unless a common table already plays by them.
+    if (!presets.some((p) => same(rulesFrom(variant, p.options), defaults))) {
+      presets.unshift({ key: "", name: "Standard", description: `${variant.name} as the rules say, every house rule at its default.`, options: {} });
+    }
+    const chosen = presets.find((p) => same(rulesFrom(variant, p.options), rules))
+      ?? mine.find((p) => same(rulesFrom(variant, p.options), rules));
+    const apply = (preset) => {
+      rules = rulesFrom(variant, preset.options);
+      renderRules();
+      toast(`House rules: ${preset.name}.`);
+    };
+    const presetButton = (preset) => h("button", {
+      type: "button", class: "preset", "aria-pressed": String(preset === chosen), onclick: () => apply(preset),
+    }, preset.name);
+    const changed = Object.keys(changedRules(variant, rules)).length;
+    houseRules.replaceChildren(...[
+      h("h2", { id: "rules-title", text: "House rules" }),
+      h("div", { class: "presets", role: "group", "aria-label": "Presets" }, presets.map(presetButton)),
+      mine.length ? h("div", { class: "presets own", role: "group", "aria-label": "Your presets" },
+        h("span", { class: "hint", text: "Yours, on this phone:" }),
+        mine.map((preset) => h("span", { class: "own-preset" }, presetButton(preset),
+          h("button", { type: "button", class: "remove", "aria-label": `Delete the preset ${preset.name}`,
+            onclick: () => {
+              keepOwnPresets(variant, ownPresets(variant).filter((p) => p.name !== preset.name));
+              renderRules();
+              toast(`The preset ${preset.name} is deleted from this phone.`);
+            } }, "×")))) : null,
+      h("p", { class: "muted preset-note", text: chosen ? (chosen.description ?? describeOwn(chosen)) : `Your own mix: ${changed} ${changed === 1 ? "rule differs" : "rules differ"} from the standard.` }),
+      h("details", { open: openRules, ontoggle: (e) => { openRules = e.target.open; } },
+        h("summary", {}, `Every house rule (${settable(variant).length})`),
+        h("div", { class: "stack rule-list" }, settable(variant).map(([name, o]) => ruleControl(name, o))),
+        h("div", { class: "save-preset" },
+          h("label", { for: "preset-name" }, "Save these house rules on this phone"),
+          h("div", { class: "row" },
+            h("input", { id: "preset-name", class: "grow", autocomplete: "off", placeholder: "Name, e.g. Friday club", maxlength: "40" }),
+            h("button", { type: "button", onclick: savePreset }, "Save"))))].filter(Boolean));
+  }
+
+  /** An own preset's line: the rules it changes, by their labels. */
+  function describeOwn(preset) {
+    const names = Object.keys(preset.options).map((name) => variant.options[name]?.label ?? name);
+    return names.length ? `Your preset: ${names.join(", ")}.` : "Your preset: the standard rules.";
+  }
+
+  function savePreset() {
+    const input = document.getElementById("preset-name");
+    const name = input.value.trim();
+    if (!name) { toast("Give the preset a name first."); input.focus(); return; }
+    const presets = ownPresets(variant).filter((p) => p.name !== name);
+    presets.push({ name, options: changedRules(variant, rules) });
+    keepOwnPresets(variant, presets);
+    renderRules();
+    toast(`Saved on this phone: ${name}.`);
+  }
+
+  /** One house rule: its label, its explanation, and a control showing its value in words. */
+  function ruleControl(name, o) {
+    const id = `opt-${name}`;
+    const hintId = `${id}-hint`;
+    const set = (value) => { rules[name] = value; renderRules(); document.getElementById(id)?.focus(); };
+    if (o.type === "boolean") {
+      // The whole line toggles it; its name is the label alone, the explanation its description.
+      return h("label", { class: "toggle" },
+        h("input", { type: "checkbox", id, name: `opt.${name}`, checked: rules[name] === true, "aria-labelledby": `${id}-name`, "aria-describedby": hintId, onchange: (e) => set(e.target.checked) }),
+        h("span", {}, h("span", { id: `${id}-name`, class: "name", text: o.label }), h("small", { id: hintId, text: o.description })));
+    }
+    let field;
+    if (o.choices) {
+      const words = o.choice_labels ?? o.choices.map(String);
+      const options = o.choices.map((c, i) => h("option", { value: String(c), selected: c === rules[name] }, words[i]));
+      if (o.nullable) options.unshift(h("option", { value: "", selected: rules[name] === null }, o.null_label ?? "Off"));
+      field = h("select", { id, name: `opt.${name}`, "aria-describedby": hintId, onchange: (e) => {
+        const raw = e.target.value;
+        set(raw === "" ? null : o.type === "integer" ? Number(raw) : raw);
+      } }, options);
+    } else {
+      field = h("input", { id, name: `opt.${name}`, type: "number", inputmode: "numeric", value: rules[name] ?? "",
+        min: o.minimum, max: o.maximum, placeholder: o.nullable ? (o.null_label ?? "Off") : "", "aria-describedby": hintId,
+        onchange: (e) => set(e.target.value === "" ? (o.nullable ? null : o.default) : Number(e.target.value)) });
+    }
+    return h("div", { class: "rule" }, h("label", { for: id }, o.label), h("small", { class: "hint", id: hintId, text: o.description }), field);
   }
 
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const data = new FormData(form);
     const { sides, per_side: each } = seating;
-    const body = { variant: variant.key, first_dealer: Number(data.get("dealer")), options: {}, sides: [] };
+    const body = { variant: variant.key, first_dealer: Number(data.get("dealer")), options: changedRules(variant, rules), sides: [] };
     for (let s = 0; s < sides; s++) {
       const players = Array.from({ length: each }, (_, p) => String(data.get(`p${s}.${p}`)).trim());
       body.sides.push({ name: each === 1 ? players[0] : String(data.get(`side${s}`) || players.join(" & ")), players });
-    }
-    for (const [name, o] of Object.entries(variant.options)) {
-      if (o.type === "table") continue;
-      const raw = data.get(`opt.${name}`);
-      let value = o.type === "boolean" ? raw === "on" : raw;
-      if (o.type === "integer") value = raw === "" ? null : Number(raw);
-      if (o.choices && o.type === "integer") value = Number(raw);
-      if (JSON.stringify(value) !== JSON.stringify(o.default)) body.options[name] = value;
     }
     const key = uuid(); // a retry of this game, now or from the outbox, never makes two
     const created = await api("POST", "/games", body, { key }).catch(() => null);
@@ -102,7 +211,7 @@ export async function homePage() {
   render();
   show(form,
     recent.length ? h("section", { class: "card" }, h("h2", { text: "Your games" }),
-      h("ul", {}, recent.map((g) => h("li", {}, h("a", { href: `#/g/${g.id}` }, `${g.title} (${g.variant})${isLocal(g.id) ? ", not yet created on the server" : ""}`))))) : null,
+      h("ul", { class: "games" }, recent.map((g) => h("li", {}, h("a", { href: `#/g/${g.id}` }, g.title, isLocal(g.id) ? " (not yet created on the server)" : ""), " ", h("span", { class: "muted", text: nameOf(g.variant) }))))) : null,
     h("section", { class: "card" }, h("h2", { text: "Follow a tournament" }),
       h("form", { class: "row", onsubmit: (e) => { e.preventDefault(); location.hash = `#/t/${new FormData(e.target).get("t")}`; } },
         h("label", { class: "sr", for: "tid" }, "Tournament number"),

@@ -1,0 +1,111 @@
+// Sharing a game at the table: its spectator link and its scorer link, each with a QR code drawn
+// by the server (/qr.svg), a Copy button and the phone's share sheet; and the screen kept awake
+// while a game is open (Wake Lock API, where the browser has it).
+import { h, toast } from "./dom.js";
+
+const QR_SIZE = 176; // px: scans from across a table, and two fit a phone's screen one above the other
+const COPIED_MS = 2500;
+
+const blocks = new Map(); // one block per game, token and way of opening: kept across re-renders
+
+/** The links of game `id` as this page's addresses (API.md): the spectator's, and the scorer's
+ *  when this phone has the game's token. */
+export function gameLinks(id, token) {
+  const base = `${location.origin}/#/g/${id}`;
+  return { watch: `${base}/watch`, score: token ? `${base}?token=${encodeURIComponent(token)}` : null };
+}
+
+/** The Share section of a game's page; also keeps the screen awake while the game is open. */
+export function shareBlock(id, token, watching) {
+  keepAwake(id);
+  const key = `${id} ${token ?? ""} ${watching}`;
+  if (!blocks.has(key)) blocks.set(key, build(id, token, watching));
+  return blocks.get(key);
+}
+
+function build(id, token, watching) {
+  const links = gameLinks(id, token);
+  return h("section", { class: "card share", "aria-labelledby": "share-title" },
+    h("h2", { id: "share-title", text: "Share" }),
+    shareLink({ name: "Spectator link", link: links.watch, href: `#/g/${id}/watch`, id: "spectator-link",
+      says: "Follows the game live, read-only: for the other players and anyone watching." }),
+    links.score ? shareLink({ name: "Scorer link", link: links.score, href: `#/g/${id}?token=${encodeURIComponent(token)}`, id: "scorer-link",
+      says: "Lets a second phone enter hands. Share it only with scorers." }) : null,
+    !token && !watching ? h("p", { class: "muted", text: "This phone has no token for this game, so it can only watch." }) : null);
+}
+
+/** One link: its QR code, the link itself, Copy and Share. */
+function shareLink({ name, link, href, id, says }) {
+  const copy = h("button", { type: "button", onclick: () => copyLink(copy, link, name) }, "Copy");
+  const canShare = typeof navigator.share === "function";
+  return h("div", { class: "share-link" },
+    h("img", { class: "qr", src: `/qr.svg?u=${encodeURIComponent(link)}`, width: QR_SIZE, height: QR_SIZE,
+      alt: `QR code of the ${name.toLowerCase()}: scan it with another phone`, loading: "lazy", decoding: "async" }),
+    h("div", { class: "share-what" },
+      h("p", {}, h("a", { href, id }, name)),
+      h("p", { class: "muted", text: says }),
+      h("div", { class: "row" }, copy,
+        canShare ? h("button", { type: "button", onclick: () => shareSheet(link, name) }, "Share") : null)));
+}
+
+async function copyLink(button, link, name) {
+  try {
+    await navigator.clipboard.writeText(link);
+  } catch {
+    toast(`This browser would not copy: press and hold the ${name.toLowerCase()} to copy it.`);
+    return;
+  }
+  button.textContent = "Copied ✓";
+  button.setAttribute("aria-label", `${name} copied`);
+  toast(`${name} copied.`);
+  setTimeout(() => { button.textContent = "Copy"; button.removeAttribute("aria-label"); }, COPIED_MS);
+}
+
+async function shareSheet(link, name) {
+  try {
+    await navigator.share({ title: `500 scores: ${name.toLowerCase()}`, url: link });
+  } catch (error) {
+    if (error?.name !== "AbortError") toast("The phone would not share it: copy the link instead.");
+  }
+}
+
+// -- the screen kept awake -------------------------------------------------------------------------
+
+let awakeFor = null; // the game whose page is open
+let lock = null; // the screen wake lock while held
+let asking = false; // a request for it is under way
+
+/** Keep the screen awake while game `id`'s page is open: released when the page leaves the game,
+ *  re-acquired when the page is shown again (the browser drops the lock when it is hidden). */
+export function keepAwake(id) {
+  if (awakeFor === id && lock) return;
+  awakeFor = id;
+  acquire();
+}
+
+async function acquire() {
+  if (!("wakeLock" in navigator) || document.visibilityState !== "visible" || lock || asking) return;
+  asking = true;
+  try {
+    const held = await navigator.wakeLock.request("screen");
+    if (awakeFor === null) { held.release(); return; } // the game was left meanwhile
+    lock = held;
+    held.addEventListener("release", () => { if (lock === held) lock = null; });
+  } catch { /* refused (battery saver, no permission): the screen sleeps as usual */ } finally {
+    asking = false;
+  }
+}
+
+function release() {
+  awakeFor = null;
+  if (lock) { const held = lock; lock = null; held.release().catch(() => {}); }
+}
+
+document.addEventListener("visibilitychange", () => {
+  if (awakeFor !== null && document.visibilityState === "visible") acquire();
+});
+
+window.addEventListener("hashchange", () => {
+  const open = /^#\/g\/(\d+)/.exec(location.hash);
+  if (!open || Number(open[1]) !== awakeFor) release();
+});
