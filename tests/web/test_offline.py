@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from scorekeeper import web
-from tests.web.conftest import Phone
+from tests.web.conftest import SHOTS, Phone
 from tests.web.test_score_sheet import FOUR, api_hands, contract_hand, game_id, start, totals
 
 PHONES = {"360x740": {"width": 360, "height": 740}, "390x844": {"width": 390, "height": 844}}
@@ -31,6 +31,14 @@ def until(page: Any, script: str, arg: Any = None, timeout: float = 10) -> Any:
             return answer
         assert time.monotonic() < deadline, f"still false after {timeout} s: {script}"
         time.sleep(0.1)
+
+
+def seen(phone: Phone, name: str, selector: str) -> None:
+    """A screenshot of what the phone's screen shows with `selector` scrolled into view (the
+    full page too, as phone.shot takes it)."""
+    phone.shot(name)
+    phone.page.locator(selector).first.evaluate("(e) => e.scrollIntoView({ block: 'center' })")
+    phone.page.screenshot(path=str(SHOTS / f"{name}-screen.png"))
 
 
 def controlled(page: Any) -> None:
@@ -145,7 +153,7 @@ def test_a_reload_with_no_connection_opens_the_start_page_and_the_game(browser: 
         page.wait_for_selector("text=1. 7♥ by Bo")
         assert totals(page) == ["30", "200"]
         assert "Offline" in page.locator("#net").inner_text()
-        phone.shot(f"offline-game-reloaded-{size}")
+        seen(phone, f"offline-game-reloaded-{size}", "h1")
         page.goto(f"{phone.base}/#/")
         page.wait_for_selector("text=Start the game")
         assert page.get_by_role("link", name=re.compile("North-South v East-West")).is_visible()
@@ -215,7 +223,7 @@ def test_three_hands_entered_offline_are_recorded_once_each_in_order(browser: An
         assert "3 hands waiting to be sent" in page.locator("#net").inner_text()
         assert page.get_by_role("heading", name="Hand 4").is_visible()
         no_conflict_seen(page)
-        phone.shot(f"offline-three-waiting-{size}")
+        seen(phone, f"offline-three-waiting-{size}", "tr.pending")
         phone.context.set_offline(False)
         page.wait_for_selector("text=3. 8♣ by Cy", timeout=15_000)
         assert page.locator("tr.pending").count() == 0
@@ -248,7 +256,7 @@ def test_a_game_started_offline_is_created_once_with_its_hands(phone: Phone) -> 
     assert page.locator("tr.pending").count() == 2
     net = page.locator("#net").inner_text()
     assert net == "Offline · 2 hands and 1 new game waiting to be sent"
-    phone.shot("offline-new-game-waiting")
+    seen(phone, "offline-new-game-waiting", ".waiting-note")
     page.goto(f"{phone.base}/#/")
     page.wait_for_selector("text=Start the game")
     link = page.get_by_role("link", name=re.compile("not yet created"))
@@ -308,7 +316,7 @@ def test_a_real_conflict_from_a_second_phone_is_shown_and_resolved_in_one_tap(
     assert "1. 6♠ by Ann" in text  # what the server has now
     assert "7♥ by Bo — North-South 3, East-West 7 tricks" in text  # what waits here
     assert bodies(api_hands(page, gid)) == [THREE_RECORDED[1]]
-    phone.shot(f"offline-conflict-{how.split()[0].lower()}")
+    seen(phone, f"offline-conflict-{how.split()[0].lower()}", ".conflict")
     page.get_by_role("button", name=how).click()
     conflict.wait_for(state="detached", timeout=15_000)
     if how == "Send anyway":

@@ -117,6 +117,10 @@ export function flushQueue() {
     return changed;
   })().finally(() => { flushing = null; showNet(); });
   return flushing.then((changed) => {
+    if (changed.size) {
+      const box = document.getElementById("toast");
+      if (box.textContent.startsWith("Offline:")) box.hidden = true; // said before it was sent
+    }
     if (changed.size && listener) listener(changed);
     return changed;
   });
