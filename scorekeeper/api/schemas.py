@@ -126,6 +126,15 @@ class BidSchema(Strict):
     points = fields.Int(required=True, metadata={"example": 200})
     option = fields.Str(allow_none=True, metadata={
         "description": "the option that enables this bid; null for the ordinary bids"})
+    kind = fields.Str(required=True, validate=validate.OneOf(["trumps", "misere", "hilo"]),
+                      metadata={"description": "trumps: a trump or no-trump contract; misere: "
+                                               "the bidder takes no trick; hilo: exactly 5"})
+    tricks = fields.Int(required=True, metadata={
+        "description": "the tricks the bidding side must take (trumps bids); 0 for the others",
+        "example": 7})
+    plays = fields.Str(required=True, validate=validate.OneOf(["side", "alone"]), metadata={
+        "description": "side: the bidder's side (or, five-handed, the bidder and a called "
+                       "partner) plays it; alone: the bidder plays it alone, calling no partner"})
 
 
 class PresetSchema(Strict):

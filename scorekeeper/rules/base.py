@@ -114,6 +114,9 @@ class BidSpec:
     name: str
     points: int
     option: str | None = None  # the option that enables it; None for the ordinary bids
+    kind: str = "trumps"  # trumps (a trump or no-trump contract), misere or hilo
+    tricks: int = 0  # the tricks a trumps bid must take; 0 for the others
+    plays: str = "side"  # who plays it for the bidding side: its side (partners) or alone
 
 
 @dataclass(frozen=True)

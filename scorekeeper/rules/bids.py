@@ -46,7 +46,8 @@ class Bid:
     rank: tuple[int, ...] = ()  # auction rank under the game's options; higher beats lower
 
     def spec(self) -> BidSpec:
-        return BidSpec(self.code, self.name, self.points, self.option)
+        return BidSpec(self.code, self.name, self.points, self.option, self.kind, self.tricks,
+                       self.plays)
 
     def beats(self, other: Bid | None) -> bool:
         return other is None or self.rank > other.rank

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import fields
+from dataclasses import asdict, fields
 from datetime import datetime
 from typing import Any
 
@@ -150,8 +150,7 @@ def table_bids(game_id: int) -> list[dict[str, Any]]:
     order, with the points it scores when made (empty for games without an auction)."""
     game = get_game(game_id)
     variant = find_variant(game.variant)
-    return [{"code": bid.code, "name": bid.name, "points": bid.points, "option": bid.option}
-            for bid in variant.table_bids(table_of(game))]
+    return [asdict(bid) for bid in variant.table_bids(table_of(game))]
 
 
 def preview_hand(game_id: int, hand_input: dict[str, Any]) -> dict[str, Any]:

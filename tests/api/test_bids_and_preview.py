@@ -35,6 +35,25 @@ def test_the_bids_of_a_plain_game_at_avondale_values(client: FlaskClient, new_ga
     assert {bid["name"] for bid in bids if bid["code"] == "7H"} == {"7♥"}
 
 
+def test_each_bid_says_its_kind_the_tricks_it_needs_and_who_plays_it(
+        client: FlaskClient, new_game: Any) -> None:
+    """What the page reads instead of guessing from a bid's code: where the row of tricks starts
+    and whether a partner is called."""
+    options = {"hi_lo": True, "j5": True, "double_nullo": True, "fractional_bidding": False}
+    bids = {bid["code"]: bid for bid in bids_of(client, new_game(options))}
+    said = {code: (bid["kind"], bid["tricks"], bid["plays"]) for code, bid in bids.items()}
+    assert said["7H"] == ("trumps", 7, "side")
+    assert said["10NT"] == ("trumps", 10, "side")
+    assert said["8J5"] == ("trumps", 8, "side")
+    assert said["MIS"] == ("misere", 0, "alone")
+    assert said["OMIS"] == ("misere", 0, "alone")
+    assert said["HILO"] == ("hilo", 0, "alone")
+    assert said["DNUL"] == ("misere", 0, "side")  # double nullo: the partners play it together
+    game = new_game({"fractional_bidding": True})
+    fractional = {bid["code"]: bid for bid in bids_of(client, game)}
+    assert (fractional["6.3H"]["kind"], fractional["6.3H"]["tricks"]) == ("trumps", 6)
+
+
 def test_the_bids_follow_the_games_options(client: FlaskClient, new_game: Any) -> None:
     low = {bid["code"]: bid["points"] for bid in bids_of(client, new_game({"low_misere": True}))}
     assert low["MIS"] == 150  # where the page once said 250

@@ -90,8 +90,9 @@ export function guessedBids(game, variant) {
   const listed = (variant.bids ?? []).filter((b) => on(b) && !(fractional && LEVEL_BID.test(b.code)));
   const table = game.options.fractional_values ?? variant.options.fractional_values?.default ?? {}; // "6.3" → its values
   const levels = fractional ? Object.keys(table).flatMap((nk) => DENOMINATIONS.map((d) => `${nk}${d}`)) : [];
-  return [...listed.map((b) => ({ code: b.code, name: b.name, points: null })),
-    ...levels.map((code) => ({ code, name: code.replace(/(S|C|D|H)$/, (s) => SUIT_SYMBOL[s]), points: null }))];
+  return [...listed.map((b) => ({ ...b, points: null })),
+    ...levels.map((code) => ({ code, name: code.replace(/(S|C|D|H)$/, (s) => SUIT_SYMBOL[s]), points: null,
+      kind: "trumps", tricks: Number(code.split(".")[0]), plays: "side" }))];
 }
 
 // -- tricks ---------------------------------------------------------------------------------------
@@ -121,12 +122,9 @@ export function trickSteppers(tricks, total, onChange, names) {
   return h("div", { class: "stack tricks" }, steppers, rest);
 }
 
-/** The level a bid sits at, read from its code (7 for 7H, 6.3H and 7J5); 0 for a bid without
- *  one (misère and its kin, hi/lo), whose tricks are counted from none. */
-export function levelOf(code) {
-  const level = /^(\d+)/.exec(code ?? "");
-  return level ? Number(level[1]) : 0;
-}
+/** Where the row of tricks starts for a bid: the tricks it must take, as the API says (7 for
+ *  7H, 6.3H and 7J5); 0 for the others (misère and its kin, hi/lo), counted from none. */
+export const levelOf = (bid) => bid?.tricks ?? 0;
 
 /** The tricks one side took, as one row of buttons 0…total; `start` scrolls the row so that the
  *  bid's level comes first. `pick(n)` is told each choice. */

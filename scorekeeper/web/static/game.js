@@ -115,8 +115,11 @@ export async function gamePage(id, watching) {
   }
 
   /** "7♥", "6.3♥", "Misère": the game's own name for a bid, else its code with the suit drawn. */
+  /** The bid a code names, as the API lists it for this game (its name, points, kind, tricks). */
+  function bidOf(code) { return tableBids.bids.find((b) => b.code === code); }
+
   function bidName(code) {
-    const known = tableBids.bids.find((b) => b.code === code);
+    const known = bidOf(code);
     return known?.name ?? (LEVEL_BID.test(code) ? code.replace(/(S|C|D|H)$/, (s) => SUIT_SYMBOL[s]) : code);
   }
 
@@ -189,11 +192,8 @@ export async function gamePage(id, watching) {
 
   /** Bids always played alone (misère and its kin, hi/lo): the partner choice is not offered for
    *  them. Only a convenience of the page: the server checks the rule and says so if it differs. */
-  function playedAlone(code) {
-    if (!code) return false;
-    const name = bidName(code).toLowerCase();
-    return /^(MIS|OMIS|BMIS|HILO)/.test(code) || /mis[eè]re|hi\s*\/\s*lo/.test(name);
-  }
+  /** Whether the bid is always played alone (no partner is called): the API says. */
+  function playedAlone(code) { return bidOf(code)?.plays === "alone"; }
 
   /** Five-handed 500: after the bidder, the seat the bidder called as partner, or Alone. */
   function partnerChoice(seats, current, choose) {
@@ -253,7 +253,7 @@ export async function gamePage(id, watching) {
     const fractional = bids.some((b) => kittyGiven(b.code) !== null);
     let given = kittyGiven(bid) ?? kittyCardsOf(bids)[0] ?? null; // the .K of the fractional bids on show
     const grid = h("div", { class: fractional ? "grid fractional" : "grid", role: "group", "aria-label": "Bid", "data-field": "bid" });
-    const pick = (code) => { bid = code; markChosen(); partnerRow?.redraw(); row?.start(levelOf(bid)); check(); };
+    const pick = (code) => { bid = code; markChosen(); partnerRow?.redraw(); row?.start(levelOf(bidOf(bid))); check(); };
     const markChosen = () => { for (const b of document.querySelectorAll("#entry [data-code]")) b.setAttribute("aria-pressed", String(b.dataset.code === bid)); };
     const drawGrid = () => grid.replaceChildren(...bidGrid(bids, fractional ? given : null, bid, pick));
     drawGrid();
@@ -310,7 +310,7 @@ export async function gamePage(id, watching) {
       h("h3", { text: "Won by" }), bidderRow, partnerRow ? [h("h3", { id: "partner-label", text: "Partner" }), partnerRow.node] : null);
     const passedNote = h("p", { class: "hint", hidden: !passed, text: "Everybody passed: the hand is played at no-trumps, and every trick scores. Enter the tricks." });
     check();
-    if (row) requestAnimationFrame(() => row.start(bid ? levelOf(bid) : 0));
+    if (row) requestAnimationFrame(() => row.start(levelOf(bidOf(bid))));
     const form = h("form", { class: "stack", onsubmit: async (e) => { e.preventDefault(); preview.ask(null); await submit(hand()); } },
       auction, passedNote, trickHeading, trickEntry, preview.node, actionBar(status, preview, record));
     const setPassed = (on) => {
