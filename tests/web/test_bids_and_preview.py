@@ -21,12 +21,13 @@ SIDES = [{"name": "North-South", "players": ["Ann", "Cy"]},
          {"name": "East-West", "players": ["Bo", "Di"]}]
 
 
-def scorer_page(phone: Phone, options: dict[str, Any],
-                hands: tuple[dict[str, Any], ...] = ()) -> tuple[Any, int]:
+def scorer_page(phone: Phone, options: dict[str, Any] | None = None,
+                hands: tuple[dict[str, Any], ...] = (), *, variant: str = "australian-500",
+                sides: list[dict[str, Any]] | None = None) -> tuple[Any, int]:
     """A game made through the API (with these hands recorded), open on the scorer's phone."""
     page = phone.open()
     game = page.request.post("/api/v1/games", data={
-        "variant": "australian-500", "options": options, "sides": SIDES}).json()
+        "variant": variant, "options": options or {}, "sides": sides or SIDES}).json()
     for hand in hands:
         recorded = page.request.post(f"/api/v1/games/{game['id']}/hands", data=hand,
                                      headers={"Authorization": f"Bearer {game['token']}"})

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from tests.web.conftest import SHOTS, Phone
+from tests.web.test_bids_and_preview import scorer_page
 from tests.web.test_score_sheet import (
     FOUR,
     api_hands,
@@ -24,8 +25,6 @@ from tests.web.test_score_sheet import (
 )
 
 PHONES = {"360x740": {"width": 360, "height": 740}, "390x844": {"width": 390, "height": 844}}
-SIDES = [{"name": "North-South", "players": ["Ann", "Cy"]},
-         {"name": "East-West", "players": ["Bo", "Di"]}]
 
 
 @pytest.fixture(params=list(PHONES))
@@ -35,21 +34,6 @@ def sized(request: pytest.FixtureRequest, browser: Any, server: str) -> Iterator
     yield device
     device.context.close()
     assert device.errors == [], device.errors
-
-
-def scorer_page(phone: Phone, variant: str = "australian-500",
-                options: dict[str, Any] | None = None, sides: list[dict[str, Any]] | None = None,
-                hands: tuple[dict[str, Any], ...] = ()) -> tuple[Any, int]:
-    page = phone.open()
-    game = page.request.post("/api/v1/games", data={
-        "variant": variant, "options": options or {}, "sides": sides or SIDES}).json()
-    for hand in hands:
-        recorded = page.request.post(f"/api/v1/games/{game['id']}/hands", data=hand,
-                                     headers={"Authorization": f"Bearer {game['token']}"})
-        assert recorded.status == 201, recorded.json()
-    page = phone.open(f"#/g/{game['id']}?token={game['token']}")
-    page.wait_for_selector("#entry")
-    return page, game["id"]
 
 
 class Taps:
