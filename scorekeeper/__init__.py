@@ -10,7 +10,7 @@ from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from scorekeeper import api as api_package
-from scorekeeper import cli, http, migrate, web
+from scorekeeper import cli, http, i18n, migrate, web
 from scorekeeper.config import defaults
 from scorekeeper.errors import ScorekeeperApi, register_error_handlers
 from scorekeeper.extensions import db
@@ -31,6 +31,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     if hops:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops)  # type: ignore[method-assign]
 
+    i18n.init_app(app)
     db.init_app(app)
     if app.config["AUTO_MIGRATE"]:
         with app.app_context():

@@ -1,5 +1,5 @@
-"""flask commands: `flask db upgrade|current|revision`, `flask seed`, `flask backup` and
-`flask restore`."""
+"""flask commands: `flask db upgrade|current|revision`, `flask seed`, `flask backup`,
+`flask restore` and `flask catalog update`."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from flask import Flask
 from flask.cli import AppGroup, with_appcontext
 from sqlalchemy.exc import SQLAlchemyError
 
-from scorekeeper import migrate
+from scorekeeper import i18n, migrate
 from scorekeeper.extensions import db
 
 SEEDS = Path(__file__).resolve().parent.parent / "seeds"
@@ -22,6 +22,7 @@ def register(app: Flask) -> None:
     app.cli.add_command(seed_command)
     app.cli.add_command(backup_command)
     app.cli.add_command(restore_command)
+    app.cli.add_command(catalog_group)
 
 
 db_group = AppGroup("db", help="Database schema (Alembic migrations shipped with the package).")
@@ -94,3 +95,15 @@ def restore_command(source: Path) -> None:
     except (ValueError, backup.RestoreRefused, SQLAlchemyError) as refused:
         raise click.ClickException(f"{source}: nothing restored: {refused}") from None
     click.echo(f"{source}: restored {games} games, {tournaments} tournaments")
+
+
+catalog_group = AppGroup("catalog", help="The translations (scorekeeper/translations).")
+
+
+@catalog_group.command("update")
+def catalog_update() -> None:
+    """Extract every message into messages.pot and merge it into each language's catalog (one is
+    started for a language of i18n.LANGUAGES that has none)."""
+    left = i18n.update_catalogs(Path(__file__).resolve().parent.parent)
+    for code, count in left.items():
+        click.echo(f"{code}: {count} messages to translate")

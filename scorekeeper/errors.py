@@ -18,6 +18,8 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 from werkzeug.exceptions import HTTPException
 
 from scorekeeper.api.schemas import ErrorSchema
+from scorekeeper.api.validate import said
+from scorekeeper.i18n import say
 from scorekeeper.rules.errors import RuleViolation
 
 
@@ -89,8 +91,8 @@ def flat_errors(errors: Any, path: tuple[str, ...] = ()) -> dict[str, list[str]]
             flat.update(flat_errors(value, where))
         return flat
     if isinstance(errors, list) and all(isinstance(e, str) for e in errors):
-        return {".".join(path) or "body": list(errors)}
-    return {".".join(path) or "body": [str(errors)]}
+        return {".".join(path) or "body": [said(error) for error in errors]}
+    return {".".join(path) or "body": [said(str(errors))]}
 
 
 class ScorekeeperApi(Api):  # type: ignore[misc]
@@ -100,16 +102,20 @@ class ScorekeeperApi(Api):  # type: ignore[misc]
 
     def handle_http_exception(self, error: HTTPException) -> Any:
         data = getattr(error, "data", None) or {}
+        invalid_json = False
         if "messages" in data:
+            invalid_json = INVALID_JSON in str(data["messages"])
             data["errors"] = flat_errors(data.pop("messages"))
         if "message" not in data:
             problems = list(data.get("errors", {}).items())
-            if problems:
+            if invalid_json:
+                message = say("The request body is not valid JSON.")
+            elif problems:
                 where, (first, *_) = problems[0]
-                message = ("The request body is not valid JSON." if first == INVALID_JSON
-                           else f"The request is not valid: {where}: {first}")
+                message = say("The request is not valid: {where}: {problem}", where=where,
+                              problem=first)
             else:
-                message = error.description or HTTPStatus(error.code or 500).phrase
+                message = said(error.description or HTTPStatus(error.code or 500).phrase)
             data["message"] = message
         # Keep what werkzeug says in headers, such as 405's Allow (RFC 9110).
         kept = {k: v for k, v in error.get_headers() if k.lower() != "content-type"}
@@ -134,7 +140,7 @@ def register_error_handlers(app: Flask) -> None:
         if not database_busy(error):
             raise error  # a real fault: logged, and a 500
         return error_response(
-            503, f"The database is busy. Try again in {BUSY_RETRY_AFTER_S} s.",
+            503, say("The database is busy. Try again in {wait} s.", wait=BUSY_RETRY_AFTER_S),
             headers={"Retry-After": str(BUSY_RETRY_AFTER_S)})
 
 

@@ -12,6 +12,7 @@ from webargs import core
 from webargs.flaskparser import FlaskParser, is_json_request
 
 from scorekeeper.api.schemas import unsafe_character
+from scorekeeper.i18n import say
 
 WRITES = ("POST", "PUT", "PATCH", "DELETE")
 NOT_WRITES = {"previewHand"}  # POSTs that store nothing: neither counted nor limited
@@ -52,28 +53,24 @@ def check_body(body: Any) -> None:
         if isinstance(value, str):
             fault = unsafe_character(value)
             if fault is not None:
-                faults.setdefault(".".join(path) or "body", []).append(sentence(fault))
+                faults.setdefault(".".join(path) or "body", []).append(fault)
             continue
         if not isinstance(value, dict | list):
             continue
         if depth > MAX_DEPTH:
-            flask_smorest.abort(400, message=f"The request body is nested deeper than "
-                                             f"{MAX_DEPTH} levels of arrays and objects.")
+            flask_smorest.abort(400, message=say("The request body is nested deeper than "
+                                                 "{most} levels of arrays and objects.",
+                                                 most=MAX_DEPTH))
         children = []
         for key, item in value.items() if isinstance(value, dict) else enumerate(value):
-            fault = unsafe_character(key) if isinstance(key, str) else None
+            fault = unsafe_character(key, key=True) if isinstance(key, str) else None
             if fault is not None:  # its value is not looked at: the key is not repeated back
-                faults.setdefault(".".join(path) or "body", []).append(
-                    sentence(f"a key {fault}"))
+                faults.setdefault(".".join(path) or "body", []).append(fault)
             else:
                 children.append((item, (*path, str(key)), depth + 1))
         stack.extend(reversed(children))  # in the body's order
     if faults:
         flask_smorest.abort(422, messages={"json": faults})
-
-
-def sentence(text: str) -> str:
-    return f"{text[:1].upper()}{text[1:]}."
 
 
 class Blueprint(flask_smorest.Blueprint):  # type: ignore[misc]

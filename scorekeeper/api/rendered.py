@@ -1,8 +1,8 @@
 """Read replies rendered once per ETag in each process.
 
 What a game, its stats or a tournament shows changes only with its ETag, and a table's phones and
-spectators read the same few of them over and over; so the JSON is kept, by endpoint and ETag, and
-a read that finds it costs one indexed lookup of the version.
+spectators read the same few of them over and over; so the JSON is kept, by endpoint, ETag and
+language, and a read that finds it costs one indexed lookup of the version.
 """
 
 from __future__ import annotations
@@ -15,23 +15,25 @@ from typing import Any
 from flask import Response, current_app, jsonify, request
 from marshmallow import Schema
 
+from scorekeeper.i18n import language
+
 SIZE = 256  # replies kept per process, least recently read dropped first
 
 
 class Rendered:
     def __init__(self, size: int = SIZE) -> None:
         self.size = size
-        self.bodies: OrderedDict[tuple[str, str], bytes] = OrderedDict()
+        self.bodies: OrderedDict[tuple[str, str, str], bytes] = OrderedDict()
         self.lock = threading.Lock()
 
-    def get(self, key: tuple[str, str]) -> bytes | None:
+    def get(self, key: tuple[str, str, str]) -> bytes | None:
         with self.lock:
             body = self.bodies.get(key)
             if body is not None:
                 self.bodies.move_to_end(key)
             return body
 
-    def put(self, key: tuple[str, str], body: bytes) -> None:
+    def put(self, key: tuple[str, str, str], body: bytes) -> None:
         with self.lock:
             self.bodies[key] = body
             while len(self.bodies) > self.size:
@@ -46,11 +48,11 @@ def conditional(tag: str, schema: Schema,
     if request.if_none_match.contains_weak(tag.strip('"')):
         return Response(status=304, headers={"ETag": tag})
     rendered: Rendered = current_app.extensions.setdefault("scorekeeper.rendered", Rendered())
-    key = (request.endpoint or "", tag)
+    key = (request.endpoint or "", tag, language())
     body = rendered.get(key)
     if body is None:
         tag, view = build()
-        key = (request.endpoint or "", tag)
+        key = (request.endpoint or "", tag, language())
         body = jsonify(schema.dump(view)).get_data()
         rendered.put(key, body)
     return Response(body, mimetype="application/json", headers={"ETag": tag})

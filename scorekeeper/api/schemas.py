@@ -7,8 +7,10 @@ from dataclasses import dataclass
 from typing import Any
 
 import marshmallow as ma
-from marshmallow import fields, validate
+from marshmallow import fields
 
+from scorekeeper.api import validate
+from scorekeeper.i18n import say
 from scorekeeper.limits import MAX_CHANGES, MAX_HANDS
 from scorekeeper.rules.base import FAMILIES, REFEREES
 from scorekeeper.rules.errors import RULES
@@ -27,21 +29,26 @@ INSTANT = ("an instant: ISO 8601 with its offset (Z or +hh:mm; a time without on
 UNSAFE_CHARACTER = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 
 
-def unsafe_character(text: str) -> str | None:
-    """Why `text` cannot be stored or written out, or None when it can."""
+def unsafe_character(text: str, *, key: bool = False) -> str | None:
+    """Why `text` (a value, or an object's `key`) cannot be stored or written out, in a
+    sentence; None when it can."""
     found = UNSAFE_CHARACTER.search(text)
     if found is None:
         return None
     char = found.group()
-    kind = "a lone surrogate" if "\ud800" <= char <= "\udfff" else "a control character"
-    return f"contains {kind} (U+{ord(char):04X})"
+    code = f"U+{ord(char):04X}"
+    if "\ud800" <= char <= "\udfff":
+        return (say("A key contains a lone surrogate ({code}).", code=code) if key
+                else say("Contains a lone surrogate ({code}).", code=code))
+    return (say("A key contains a control character ({code}).", code=code) if key
+            else say("Contains a control character ({code}).", code=code))
 
 
 def storable(text: str) -> None:
     """A validator: text without control characters or lone surrogates."""
     fault = unsafe_character(text)
     if fault is not None:
-        raise ma.ValidationError(f"{fault[:1].upper()}{fault[1:]}.")
+        raise ma.ValidationError(fault)
 
 
 class Strict(ma.Schema):

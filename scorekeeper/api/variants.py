@@ -14,28 +14,38 @@ from scorekeeper.errors import NotFound
 from scorekeeper.rules.base import REFEREES, Variant
 from scorekeeper.rules.errors import UnknownVariant
 from scorekeeper.rules.registry import find_variant, variants
+from scorekeeper.rules.sentences import bid_name, said
 
 blp = Blueprint("variants", __name__, url_prefix="/variants", uses_database=False,
                 description="The games of the 500 family, their house rules and bids.")
 
 
 def describe(variant: Variant) -> dict[str, Any]:
+    """The variant as /variants shows it, its words in the request's language."""
     options = {}
     for spec in variant.option_specs:
         option = {k: v for k, v in asdict(spec).items() if k not in ("name", "checker")}
         options[spec.name] = {k: v for k, v in option.items()
                               if v is not None or k == "default"}
+        options[spec.name]["description"] = said("option description", spec.description)
+        if spec.label:
+            options[spec.name]["label"] = said("option label", spec.label)
+        if spec.null_label is not None:
+            options[spec.name]["null_label"] = said("option choice", spec.null_label)
         if spec.choices is not None:
             options[spec.name]["choices"] = list(spec.choices)
         if spec.choice_labels is not None:
-            options[spec.name]["choice_labels"] = list(spec.choice_labels)
+            options[spec.name]["choice_labels"] = [said("option choice", label)
+                                                   for label in spec.choice_labels]
     low, high = variant.players
-    bids = [asdict(bid) for bid in variant.bids()]
-    return {"key": variant.key, "name": variant.name, "description": variant.description,
+    bids = [{**asdict(bid), "name": bid_name(bid.code)} for bid in variant.bids()]
+    return {"key": variant.key, "name": said("variant name", variant.name),
+            "description": said("variant description", variant.description),
             "players": {"min": low, "max": high}, "team_play": variant.team_play,
             "options": options, "bids": bids,
-            "presets": [{"key": preset.key, "name": preset.name,
-                         "description": preset.description, "options": dict(preset.options)}
+            "presets": [{"key": preset.key, "name": said("preset name", preset.name),
+                         "description": said("preset description", preset.description),
+                         "options": dict(preset.options)}
                         for preset in variant.presets],
             "family": variant.family,
             "forms": [{"players": sides * each, "sides": sides, "per_side": each,

@@ -56,7 +56,7 @@ class Jokers:
     # ... and the ruling (a code of reasons.RULINGS) when it wins a trick (else
     # trick_joker_wins); a joker below the first is ruled the highest after the one above it.
     wins: Mapping[str, str] = field(default_factory=dict, hash=False)
-    # The left bower's role (sentences.ROLE_NAMES): the jack of the other suit of the trumps'
+    # The left bower's role (sentences.WORDS["role"]): the jack of the other suit of the trumps'
     # colour.
     left_bower: str = "left_bower"
     # A joker led at no-trumps must name a suit not yet led this hand.

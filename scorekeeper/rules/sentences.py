@@ -5,79 +5,169 @@ A template names its parameters in braces; after a colon, a phrase says how a va
 (`tricks`: "no tricks", "1 trick", "3 tricks"; `signed`: "+20", "-40"; `and`: "A and B"; `or`:
 "3, 4 or 6"; `list`: "a, b, c"; `who`: the declarers as the explanation names them; `suit`:
 "hearts"; `card`: "the 4♦", "JKR"; `card_name`: "the jack of diamonds", "la blanche"; `words`:
-"two"; `refusal`: a nested refusal). Another language is another table of templates and words:
-nothing outside this module builds a sentence.
+"two"; `refusal`: a nested refusal). Nothing outside this module builds a sentence.
+
+The tables here are English, and English is the msgid of every gettext message: a template is
+looked up in the request's catalog under a context naming its key ("reason contract_made",
+"refusal tricks_sum"), a word under its table's context ("suit", "card"). Which catalog speaks is
+the caller's choice (`speaking`); with none, English. scorekeeper/i18n.py extracts every table
+into the catalogs (`MESSAGES`), so a template added here is a message to translate.
 """
 
 from __future__ import annotations
 
+import gettext
+import re
 import string
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any, Final
 
 from scorekeeper.rules.reasons import Reason
 
+# -- who speaks ------------------------------------------------------------------------------------
+
+ENGLISH: Final = gettext.NullTranslations()
+
+
+class Tongue:
+    """A catalog and the locale whose numbers it writes ("fr_CA": 1 000)."""
+
+    def __init__(self, catalog: gettext.NullTranslations, locale: str = "en") -> None:
+        self.catalog = catalog
+        self.locale = locale
+
+
+_TONGUE: ContextVar[Tongue | None] = ContextVar("scorekeeper_tongue", default=None)
+_SPOKEN: list[Callable[[], Tongue]] = []  # the app's choice for a request (i18n.py), if any
+
+
+def listen(chooser: Callable[[], Tongue]) -> None:
+    """Have sentences spoken in the tongue `chooser` gives (the request's), unless `speaking`
+    says otherwise."""
+    _SPOKEN[:] = [chooser]
+
+
+def tongue() -> Tongue:
+    chosen = _TONGUE.get()
+    if chosen is not None:
+        return chosen
+    return _SPOKEN[0]() if _SPOKEN else Tongue(ENGLISH)
+
+
+@contextmanager
+def speaking(chosen: Tongue) -> Iterator[None]:
+    """Speak `chosen` inside the block: `in_english()` for what is stored."""
+    token = _TONGUE.set(chosen)
+    try:
+        yield
+    finally:
+        _TONGUE.reset(token)
+
+
+def in_english() -> Any:
+    """What is stored (a hand's explanation, an export) is English whatever the request speaks."""
+    return speaking(Tongue(ENGLISH))
+
+
+def said(context: str, message: str) -> str:
+    """`message` (English) in the tongue spoken, as meant in `context`."""
+    return tongue().catalog.pgettext(context, message)
+
+
+def said_n(context: str, singular: str, plural: str, n: int) -> str:
+    return tongue().catalog.npgettext(context, singular, plural, n)
+
+
+def word(table: str, key: str) -> str:
+    """One entry of a table of words (WORDS), in the tongue spoken."""
+    return said(table, WORDS[table][key])
+
+
 # -- the words for cards, suits and numbers --------------------------------------------------------
 
 SUIT_SYMBOLS: Final[Mapping[str, str]] = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
-SUIT_NAMES: Final[Mapping[str, str]] = {"S": "spades", "C": "clubs", "D": "diamonds",
-                                        "H": "hearts"}
-SUIT_NAME: Final[Mapping[str, str]] = {"S": "spade", "C": "club", "D": "diamond", "H": "heart"}
-RANK_NAMES: Final[Mapping[str, str]] = {
-    "A": "ace", "K": "king", "Q": "queen", "J": "jack", "13": "thirteen", "12": "twelve",
-    "11": "eleven", "10": "ten", "9": "nine", "8": "eight", "7": "seven", "6": "six",
-    "5": "five", "4": "four", "3": "three", "2": "two"}
-JOKER_NAMES: Final[Mapping[str, str]] = {"JK": "the joker", "JKR": "the red joker",
-                                         "JKB": "the black joker"}
-NUMBER_WORDS: Final[Sequence[str]] = ("no", "one", "two", "three", "four", "five", "six",
-                                      "seven", "eight", "nine", "ten")
-RANK_PLURALS: Final[Mapping[str, str]] = {rank: "sixes" if rank == "6" else f"{name}s"
-                                         for rank, name in RANK_NAMES.items()}
-# Why cards are not a meld (rules/variants/rummy.read_meld gives the code).
-MELD_FLAWS: Final[Mapping[str, str]] = {
-    "too_few": "a meld has at least 3 cards",
-    "only_jokers": "a meld needs at least one card that is not a joker",
-    "set_suit_twice": "a set has each suit at most once",
-    "set_size": "a set has 3 or 4 cards",
-    "mixed": "the cards are neither all of one rank (a set) nor all of one suit (a run)",
-    "run_rank_twice": "a run has each rank once",
-    "run_too_long": "a run has at most 13 cards: the ace is high or low, never both",
-    "ace_both_ends": "the cards are not in sequence; the ace is high (Q-K-A) or low (A-2-3), "
-                     "never both (K-A-2 is not a run)",
-    "not_in_sequence": "the cards are not in sequence",
+# Each table is a gettext context: its English words are the messages to translate.
+WORDS: Final[Mapping[str, Mapping[str, str]]] = {
+    # a suit as named: "hearts are trumps", "in hearts", "void in hearts"
+    "suit": {"S": "spades", "C": "clubs", "D": "diamonds", "H": "hearts", "NT": "no-trumps"},
+    # a suit after a card's rank: "the jack of {suit}"
+    "suit of": {"S": "spades", "C": "clubs", "D": "diamonds", "H": "hearts"},
+    # one card of a suit: "the highest heart", "played as a heart"
+    "suit one": {"S": "spade", "C": "club", "D": "diamond", "H": "heart"},
+    # a card by its rank, {suit} from "suit of"
+    "card": {
+        "A": "the ace of {suit}", "K": "the king of {suit}", "Q": "the queen of {suit}",
+        "J": "the jack of {suit}", "13": "the thirteen of {suit}", "12": "the twelve of {suit}",
+        "11": "the eleven of {suit}", "10": "the ten of {suit}", "9": "the nine of {suit}",
+        "8": "the eight of {suit}", "7": "the seven of {suit}", "6": "the six of {suit}",
+        "5": "the five of {suit}", "4": "the four of {suit}", "3": "the three of {suit}",
+        "2": "the two of {suit}"},
+    "joker": {"JK": "the joker", "JKR": "the red joker", "JKB": "the black joker"},
+    # a set's rank, several cards of it: "a set of 3 sevens"
+    "rank plural": {
+        "A": "aces", "K": "kings", "Q": "queens", "J": "jacks", "13": "thirteens",
+        "12": "twelves", "11": "elevens", "10": "tens", "9": "nines", "8": "eights",
+        "7": "sevens", "6": "sixes", "5": "fives", "4": "fours", "3": "threes", "2": "twos"},
+    # a small count said in words ("two jokers")
+    "number": {"0": "no", "1": "one", "2": "two", "3": "three", "4": "four", "5": "five",
+               "6": "six", "7": "seven", "8": "eight", "9": "nine", "10": "ten"},
+    # why cards are not a meld (rules/variants/rummy.read_meld gives the code)
+    "meld flaw": {
+        "too_few": "a meld has at least 3 cards",
+        "only_jokers": "a meld needs at least one card that is not a joker",
+        "set_suit_twice": "a set has each suit at most once",
+        "set_size": "a set has 3 or 4 cards",
+        "mixed": "the cards are neither all of one rank (a set) nor all of one suit (a run)",
+        "run_rank_twice": "a run has each rank once",
+        "run_too_long": "a run has at most 13 cards: the ace is high or low, never both",
+        "ace_both_ends": "the cards are not in sequence; the ace is high (Q-K-A) or low (A-2-3), "
+                         "never both (K-A-2 is not a run)",
+        "not_in_sequence": "the cards are not in sequence",
+    },
+    # what a card is in a contract (tricks.Roles), and the quebec-500 table's left bower
+    "role": {
+        "joker": "the joker", "anti_joker": "the anti-joker", "megatrump": "the megatrump",
+        "anti_megatrump": "the anti-megatrump", "right_bower": "the right bower",
+        "left_bower": "the left bower", "petit_bord": "the petit bord", "bowers": "the bowers"},
+    # Cinquecento's suits by the names its entries use (the Italian deck's and the French deck's)
+    "italian suit": {
+        "coins": "coins", "cups": "cups", "swords": "swords", "clubs": "clubs",
+        "hearts": "hearts", "diamonds": "diamonds", "spades": "spades"},
+    "italian suit one": {
+        "coins": "coin", "cups": "cup", "swords": "sword", "clubs": "club", "hearts": "heart",
+        "diamonds": "diamond", "spades": "spade"},
+    # "italian suit of": after a card's rank
+    "italian suit of": {
+        "coins": "coins", "cups": "cups", "swords": "swords", "clubs": "clubs",
+        "hearts": "hearts", "diamonds": "diamonds", "spades": "spades"},
+    # the Italian deck's cards (Re, Cavallo, Fante for king, queen, jack)
+    "italian card": {
+        "A": "the ace of {suit}", "3": "the three of {suit}", "R": "the re of {suit}",
+        "C": "the cavallo of {suit}", "F": "the fante of {suit}", "7": "the seven of {suit}",
+        "6": "the six of {suit}", "5": "the five of {suit}", "4": "the four of {suit}",
+        "2": "the two of {suit}"},
+    # what each referee judges ("Cinquecento has no auction to judge")
+    "judged": {"trick": "tricks", "auction": "auction", "deal": "deal", "meld": "melds"},
+    # a knockout round by the teams left in it (tournaments/build.py)
+    "knockout round": {"2": "Final", "4": "Semi-finals", "8": "Quarter-finals"},
+    # the bids that are not a number of tricks (rules/variants/australian.py)
+    "bid": {"MIS": "Misère", "OMIS": "Open misère", "BMIS": "Blind misère",
+            "DNUL": "Double nullo", "PAT": "Patastrophe", "HILO": "Hi/lo"},
 }
-# The trick referee's words for what a card is in a contract (tricks.Roles), and the quebec-500
-# table's name for the left bower.
-ROLE_NAMES: Final[Mapping[str, str]] = {
-    "joker": "the joker", "anti_joker": "the anti-joker", "megatrump": "the megatrump",
-    "anti_megatrump": "the anti-megatrump", "right_bower": "the right bower",
-    "left_bower": "the left bower", "petit_bord": "the petit bord", "bowers": "the bowers"}
-# Cinquecento's suits by the names its entries use (the Italian deck's and the French deck's),
-# each as said and as one card of it.
-ITALIAN_SUIT_NAMES: Final[Mapping[str, str]] = {
-    "coins": "coins", "cups": "cups", "swords": "swords", "clubs": "clubs", "hearts": "hearts",
-    "diamonds": "diamonds", "spades": "spades"}
-ITALIAN_SUIT_NAME: Final[Mapping[str, str]] = {
-    "coins": "coin", "cups": "cup", "swords": "sword", "clubs": "club", "hearts": "heart",
-    "diamonds": "diamond", "spades": "spade"}
-# The Italian deck's ranks (Re, Cavallo, Fante for king, queen, jack).
-ITALIAN_RANK_NAMES: Final[Mapping[str, str]] = {
-    "A": "ace", "3": "three", "R": "re", "C": "cavallo", "F": "fante", "7": "seven", "6": "six",
-    "5": "five", "4": "four", "2": "two"}
-# What each referee judges ("Cinquecento has no auction to judge").
-JUDGED: Final[Mapping[str, str]] = {"trick": "tricks", "auction": "auction", "deal": "deal",
-                                    "meld": "melds"}
 
 TEMPLATES: Final[Mapping[str, str]] = {
-    "contract_made": "{bid_name} made by {declarers:who}: +{points}",
-    "contract_slam": "{bid_name} made by {declarers:who} with every trick: slam, +{slam} instead "
-                     "of +{points}",
-    "contract_failed": "{bid_name} failed by {declarers:who} ({taken} of {bid_tricks} tricks): "
+    "contract_made": "{bid:bid_name} made by {declarers:who}: +{points}",
+    "contract_slam": "{bid:bid_name} made by {declarers:who} with every trick: slam, "
+                     "+{slam} instead of +{points}",
+    "contract_failed": "{bid:bid_name} failed by {declarers:who} ({taken} of "
+                       "{bid_tricks} tricks): "
                        "-{points}",
-    "misere_made": "{bid_name} made by {declarers:who}: +{points}",
-    "misere_failed": "{bid_name} failed by {declarers:who} ({taken:tricks} taken): -{points}",
-    "hilo_made": "{bid_name} made by {declarers:who}, exactly 5 tricks: +{points}",
-    "hilo_failed": "{bid_name} failed by {declarers:who} ({taken:tricks}, not 5): -{points}",
+    "misere_made": "{bid:bid_name} made by {declarers:who}: +{points}",
+    "misere_failed": "{bid:bid_name} failed by {declarers:who} ({taken:tricks} taken): -{points}",
+    "hilo_made": "{bid:bid_name} made by {declarers:who}, exactly 5 tricks: +{points}",
+    "hilo_failed": "{bid:bid_name} failed by {declarers:who} ({taken:tricks}, not 5): -{points}",
     "partner_half": "Bidder and partner score half the value each: {points:signed} each",
     "partner_whole": "Bidder and partner score the whole value each: {points:signed} each",
     "defenders_share": "The defenders took {tricks:tricks} together, and each scores them all "
@@ -111,8 +201,8 @@ TEMPLATES: Final[Mapping[str, str]] = {
     # -- the trick referee (rules/tricks.py, rules/variants/cinquecento.py) ---------------------
     "trick_trumps": "{trumps:Suit} are trumps.",
     "trick_no_trumps": "No trumps: {jokers:only_trumps}.",
-    "trick_no_trumps_bid": "{bid_name} is played at no-trumps: {jokers:only_trumps}.",
-    "trick_no_trumps_j5": "{bid_name} is played at no-trumps with each jack above its ace; "
+    "trick_no_trumps_bid": "{bid:bid_name} is played at no-trumps: {jokers:only_trumps}.",
+    "trick_no_trumps_j5": "{bid:bid_name} is played at no-trumps with each jack above its ace; "
                           "{jokers:only_trumps}.",
     "trick_second_joker": "{joker:Card_name} is the joker {trumps:trumps_in}; "
                           "{anti_joker:card_name} is the anti-joker.",
@@ -155,17 +245,19 @@ TEMPLATES: Final[Mapping[str, str]] = {
     "call_illegal": "Call {call} ({said:call} by seat {seat}) is not allowed: {why:refusal}.",
     "calls_not_judged": "The calls after it were not judged.",
     "auction_passed_out": "Everybody passed: the hand is passed out.",
-    "auction_won": "Seat {seat} wins the auction with {bid_name} ({bid}).",
-    "bid_standing": "The standing bid is {bid_name} ({bid}) by seat {seat}.",
+    "auction_won": "Seat {seat} wins the auction with {bid:bid_name} ({bid}).",
+    "bid_standing": "The standing bid is {bid:bid_name} ({bid}) by seat {seat}.",
     "no_bid_yet": "Nobody has bid yet.",
     "kitty_face_up": "{cards:kitty_cards_are} face up.",
     "next_only_pass": "Seat {seat} calls next and may only pass.",
-    "next_must_bid": "Seat {seat} calls next and must bid: the lowest bid allowed is {bid_name}.",
+    "next_must_bid": "Seat {seat} calls next and must bid: the lowest bid allowed is "
+                     "{bid:bid_name}.",
     "next_must_bid_only": "Seat {seat} calls next and must bid: the only bid allowed is "
-                          "{bid_name}.",
-    "next_may_bid": "Seat {seat} calls next: pass or bid (the lowest bid allowed is {bid_name}).",
+                          "{bid:bid_name}.",
+    "next_may_bid": "Seat {seat} calls next: pass or bid (the lowest bid allowed is "
+                    "{bid:bid_name}).",
     "next_may_bid_only": "Seat {seat} calls next: pass or bid (the only bid allowed is "
-                         "{bid_name}).",
+                         "{bid:bid_name}).",
 
     # -- the deal referee (rules/deal.py) -------------------------------------------------------
     "deal_stands": "{card:Card_name} is enough: the deal stands.",
@@ -195,28 +287,44 @@ def signed(points: int) -> str:
 
 
 def tricks_phrase(n: int) -> str:
-    return "no tricks" if n == 0 else "1 trick" if n == 1 else f"{n} tricks"
+    if n == 0:
+        return said("tricks", "no tricks")
+    return said_n("tricks", "{n} trick", "{n} tricks", n).format(n=n)
 
 
 def who(declarers: Mapping[str, Any]) -> str:
     form = ("partner" if declarers.get("partner") is not None else
             "alone" if declarers.get("alone") is not None else "side")
-    return WHO[form].format(**declarers)
+    return said(f"who {form}", WHO[form]).format(**declarers)
 
 
-def joined(names: Sequence[str]) -> str:
-    return " and ".join(str(name) for name in names)
+def joined(names: Sequence[object]) -> str:
+    """'A and B', 'A and B and C'."""
+    words = [str(name) for name in names]
+    sentence = words[0] if words else ""
+    for name in words[1:]:
+        sentence = said("list", "{first} and {last}").format(first=sentence, last=name)
+    return sentence
 
 
 def either(items: Sequence[object]) -> str:
     """'3, 4 or 6'."""
     words = [str(item) for item in items]
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+    if len(words) == 1:
+        return words[0]
+    return said("list", "{first} or {last}").format(first=", ".join(words[:-1]), last=words[-1])
 
 
 def in_words(n: int) -> str:
     """'two': a small count as it is said (figures from 11 on)."""
-    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
+    return word("number", str(n)) if str(n) in WORDS["number"] else str(n)
+
+
+def number(n: int) -> str:
+    """'1,000', '1 000': a number grouped as the tongue spoken writes it."""
+    from babel.numbers import format_decimal  # Babel comes with Flask-Babel
+
+    return str(format_decimal(n, locale=tongue().locale))
 
 
 def _split(code: str) -> tuple[str, str | None]:
@@ -227,7 +335,9 @@ def _split(code: str) -> tuple[str, str | None]:
 def card_written(code: str) -> str:
     """'the 4♦', 'JKR': a card as written on the table."""
     rank, suit = _split(code)
-    return code if suit is None else f"the {rank}{SUIT_SYMBOLS[suit]}"
+    if suit is None:
+        return code
+    return said("card written", "the {card}").format(card=f"{rank}{SUIT_SYMBOLS[suit]}")
 
 
 def card_name(card: str | Mapping[str, str]) -> str:
@@ -236,17 +346,37 @@ def card_name(card: str | Mapping[str, str]) -> str:
     if not isinstance(card, str):
         return card.get("called") or card_name(card["code"])
     rank, suit = _split(card)
-    return JOKER_NAMES[rank] if suit is None else f"the {RANK_NAMES[rank]} of {SUIT_NAMES[suit]}"
+    if suit is None:
+        return word("joker", rank)
+    return word("card", rank).format(suit=word("suit of", suit))
+
+
+def bid_name(code: str) -> str:
+    """A bid by its name at the table: '7♥', '7NT', '7.2♠', 'Misère'."""
+    if code in WORDS["bid"]:
+        return word("bid", code)
+    found = TRICKS_BID.match(code)
+    if found is None:
+        return code
+    level, denomination = found.groups()
+    if denomination == "NT":
+        return said("bid", "{level}NT").format(level=level)
+    if denomination == "J5":
+        return said("bid", "{level}NT (J5)").format(level=level)
+    return f"{level}{SUIT_SYMBOLS[denomination]}"
+
+
+TRICKS_BID: Final = re.compile(r"^(\d+(?:\.\d)?)(S|C|D|H|NT|J5)$")
 
 
 def call_said(call: str) -> str:
     """'a pass', or the bid's code as called."""
-    return "a pass" if call == "pass" else call
+    return said("call", "a pass") if call == "pass" else call
 
 
 def kitty_cards_are(n: int) -> str:
     """'1 kitty card is', '3 kitty cards are'."""
-    return "1 kitty card is" if n == 1 else f"{n} kitty cards are"
+    return said_n("kitty", "{n} kitty card is", "{n} kitty cards are", n).format(n=n)
 
 
 def quoted(items: Sequence[object]) -> str:
@@ -256,12 +386,13 @@ def quoted(items: Sequence[object]) -> str:
 
 def table_forms(forms: Sequence[Sequence[int]]) -> str:
     """'2 sides of 2, 3 sides of 1': the tables a variant seats, as [sides, players per side]."""
-    return ", ".join(f"{sides} sides of {each}" for sides, each in forms)
+    return ", ".join(said("forms", "{sides} sides of {each}").format(sides=sides, each=each)
+                     for sides, each in forms)
 
 
 def suit_name(code: str) -> str:
     """'hearts'; 'no-trumps' for NT."""
-    return "no-trumps" if code == "NT" else SUIT_NAMES[code]
+    return word("suit", code)
 
 
 def cards_shown(codes: Sequence[str]) -> str:
@@ -271,18 +402,18 @@ def cards_shown(codes: Sequence[str]) -> str:
 
 def decks_phrase(n: int) -> str:
     """'one deck', '2 decks'."""
-    return "one deck" if n == 1 else f"{n} decks"
+    return said_n("decks", "one deck", "{n} decks", n).format(n=n)
 
 
 def jokers_phrase(n: int) -> str:
     """'1 joker', '2 jokers'."""
-    return f"{n} joker{'s' if n != 1 else ''}"
+    return said_n("jokers", "{n} joker", "{n} jokers", n).format(n=n)
 
 
 def run_places(places: Sequence[Mapping[str, Any]]) -> str:
     """'A, 2 (a joker), 3': a run's ranks from low to high, saying where a joker stands in."""
-    return ", ".join(f"{place['rank']} (a joker)" if place["joker"] else str(place["rank"])
-                     for place in places)
+    return ", ".join(said("run", "{rank} (a joker)").format(rank=place["rank"])
+                     if place["joker"] else str(place["rank"]) for place in places)
 
 
 def capitalised(words: str) -> str:
@@ -294,20 +425,22 @@ def card_as(card: str | Mapping[str, str]) -> str:
     """A card as the trick referee names it: by its role where that is what it is
     ({"code": "JKB", "role": "anti_joker"}: 'the anti-joker'), else by its name (`card_name`)."""
     if not isinstance(card, str) and card.get("role"):
-        return ROLE_NAMES[card["role"]]
+        return word("role", card["role"])
     return card_name(card)
 
 
 def trumps_in(code: str | None) -> str:
     """'in hearts'; 'at no-trumps' for none."""
-    return "at no-trumps" if code in (None, "NT") else f"in {SUIT_NAMES[str(code)]}"
+    if code in (None, "NT"):
+        return said("trumps in", "at no-trumps")
+    return said("trumps in", "in {suit}").format(suit=word("suit", str(code)))
 
 
 def only_trumps(jokers: Sequence[str | Mapping[str, str]]) -> str:
     """'the joker is the only trump'; 'la blanche and le bonhomme are the only trumps'."""
     names = [card_name(joker) for joker in jokers]
-    return (f"{names[0]} is the only trump" if len(names) == 1
-            else f"{joined(names)} are the only trumps")
+    return said_n("only trumps", "{names} is the only trump", "{names} are the only trumps",
+                  len(names)).format(names=joined(names))
 
 
 def jokers_written(jokers: Sequence[str | Mapping[str, str]]) -> str:
@@ -315,14 +448,13 @@ def jokers_written(jokers: Sequence[str | Mapping[str, str]]) -> str:
     each = [joker if isinstance(joker, str) else
             f"{joker['code']} ({joker['called']})" if joker.get("called") else joker["code"]
             for joker in jokers]
-    if len(each) == 1:
-        return f"one joker, written {each[0]}"
-    return f"{in_words(len(each))} jokers, {joined(each)}"
+    return said_n("jokers written", "one joker, written {jokers}", "{count} jokers, {jokers}",
+                  len(each)).format(count=in_words(len(each)), jokers=joined(each))
 
 
 def partners_out(n: int) -> str:
     """'1 partner sits', '2 partners sit' (out)."""
-    return "1 partner sits" if n == 1 else f"{n} partners sit"
+    return said_n("partners out", "{n} partner sits", "{n} partners sit", n).format(n=n)
 
 
 def italian_card(code: str) -> str:
@@ -331,34 +463,37 @@ def italian_card(code: str) -> str:
     if "-" not in code:
         return card_name(code)
     rank, _, suit = code.partition("-")
-    return f"the {ITALIAN_RANK_NAMES[rank]} of {ITALIAN_SUIT_NAMES[suit]}"
+    return word("italian card", rank).format(suit=word("italian suit of", suit))
 
 
 PHRASES: Final[Mapping[str, Callable[[Any], str]]] = {
     "tricks": tricks_phrase, "signed": signed, "who": who, "and": joined, "or": either,
     "list": lambda items: ", ".join(str(item) for item in items),
-    "words": in_words, "suit": suit_name, "suit_one": lambda code: SUIT_NAME[code],
-    "card": card_written, "card_name": card_name,
+    "words": in_words, "suit": suit_name, "suit_one": lambda code: word("suit one", code),
+    "card": card_written, "card_name": card_name, "bid_name": bid_name,
+    "variant": lambda name: said("variant name", name),
+    "variants_or": lambda names: either([said("variant name", name) for name in names]),
     "call": call_said, "kitty_cards_are": kitty_cards_are, "quoted": quoted,
     "forms": table_forms,
     "cards": cards_shown, "decks": decks_phrase, "jokers": jokers_phrase,
-    "rank_plural": lambda rank: RANK_PLURALS[rank], "meld_flaw": lambda flaw: MELD_FLAWS[flaw],
+    "rank_plural": lambda rank: word("rank plural", rank),
+    "meld_flaw": lambda flaw: word("meld flaw", flaw),
     "run": run_places, "sum": lambda values: " + ".join(str(v) for v in values),
-    "number": lambda n: f"{n:,}",
+    "number": number,
     "refusal": lambda inner: refusal(inner["says"], inner["params"]),
     # the trick referee (a capital for a value that starts its sentence)
     "Card_name": lambda card: capitalised(card_name(card)), "card_as": card_as,
     "Card_as": lambda card: capitalised(card_as(card)),
     "Suit": lambda code: capitalised(suit_name(code)), "trumps_in": trumps_in,
-    "role": lambda code: ROLE_NAMES[code],
-    "roles": lambda codes: joined([ROLE_NAMES[code] for code in codes]),
+    "role": lambda code: word("role", code),
+    "roles": lambda codes: joined([word("role", code) for code in codes]),
     "only_trumps": only_trumps, "jokers_written": jokers_written, "partners_out": partners_out,
-    "judged": lambda what: JUDGED[what],
+    "judged": lambda what: word("judged", what),
     # Cinquecento's suits and cards, by the names its entries use
-    "italian_suit": lambda suit: ITALIAN_SUIT_NAMES[suit],
-    "Italian_suit": lambda suit: capitalised(ITALIAN_SUIT_NAMES[suit]),
-    "italian_suit_one": lambda suit: ITALIAN_SUIT_NAME[suit],
-    "italian_suits": lambda suits: ", ".join(ITALIAN_SUIT_NAMES[suit] for suit in suits),
+    "italian_suit": lambda suit: word("italian suit", suit),
+    "Italian_suit": lambda suit: capitalised(word("italian suit", suit)),
+    "italian_suit_one": lambda suit: word("italian suit one", suit),
+    "italian_suits": lambda suits: ", ".join(word("italian suit", suit) for suit in suits),
     "italian_card": italian_card}
 
 
@@ -370,18 +505,23 @@ class _Phrasing(string.Formatter):
 _PHRASING = _Phrasing()
 
 
+def phrase(context: str, template: str, params: Mapping[str, Any]) -> str:
+    """A template of these tables (English, its msgid) said in the tongue spoken."""
+    return _PHRASING.vformat(said(context, template), (), dict(params))
+
+
 def render(reason: Reason) -> str:
-    """The English sentence for one reason."""
-    return _PHRASING.vformat(TEMPLATES[reason.code], (), dict(reason.params))
+    """The sentence for one reason."""
+    return phrase(f"reason {reason.code}", TEMPLATES[reason.code], reason.params)
 
 
 def refusal(says: str, params: Mapping[str, Any],
             where: tuple[str, Mapping[str, Any]] | None = None) -> str:
-    """The English sentence of a refusal (errors.RuleViolation), said of the part `where` names."""
-    sentence = _PHRASING.vformat(REFUSALS[says], (), dict(params))
+    """The sentence of a refusal (errors.RuleViolation), said of the part `where` names."""
+    sentence = phrase(f"refusal {says}", REFUSALS[says], params)
     if where is None:
         return sentence
-    return _PHRASING.vformat(WHERE[where[0]], (), {**where[1], "refusal": sentence})
+    return phrase(f"where {where[0]}", WHERE[where[0]], {**where[1], "refusal": sentence})
 
 
 def render_all(reasons: Sequence[Reason]) -> tuple[str, ...]:
@@ -391,8 +531,9 @@ def render_all(reasons: Sequence[Reason]) -> tuple[str, ...]:
 def told_as(reasons: Sequence[Reason], explanation: Sequence[str]) -> tuple[Reason, ...]:
     """Reasons for an explanation kept as it was written (an import, an old hand): the rules'
     own when they render to it, else each sentence word for word, so the two stay line for line."""
-    if render_all(reasons) == tuple(explanation):
-        return tuple(reasons)
+    with in_english():
+        if render_all(reasons) == tuple(explanation):
+            return tuple(reasons)
     return tuple(Reason("as_recorded", {"sentence": line}) for line in explanation)
 
 
@@ -417,9 +558,9 @@ REFUSALS: Final[Mapping[str, str]] = {
     "option_value.maximum": "option {option} must be at most {maximum}",
     "option_value.choices": "option {option} must be {choices:or}",
     "option_value.string": "option {option} must be one of {choices:quoted}",
-    "table_form": "{variant_name} is played by {forms:forms}",
-    "table_form.players": "{variant_name} is played by {counts:or} players",
-    "table_form.sides": "{players} players play {variant_name} in {sides:or} sides",
+    "table_form": "{variant_name:variant} is played by {forms:forms}",
+    "table_form.players": "{variant_name:variant} is played by {counts:or} players",
+    "table_form.sides": "{players} players play {variant_name:variant} in {sides:or} sides",
     "seat_range.first_dealer": "first_dealer must be a seat from 0 to {last}",
 
     # -- cards (rules/cards.py) ------------------------------------------------------------------
@@ -438,9 +579,9 @@ REFUSALS: Final[Mapping[str, str]] = {
                                     'points}} with positive whole numbers',
 
     # -- the contract games (rules/contract.py, rules/variants/australian.py, quebec.py) --------
-    "unknown_bid": "there is no bid {code!r} in {variant_name}",
+    "unknown_bid": "there is no bid {code!r} in {variant_name:variant}",
     "unknown_bid.not_code": "the bid must be a bid code such as 7H or MIS",
-    "bid_disabled": "{bid_name} is not allowed in this game: option {option} is off",
+    "bid_disabled": "{bid:bid_name} is not allowed in this game: option {option} is off",
     "bid_disabled.fractional": "{bid} is a fractional bid, and option fractional_bidding is off",
     "option_for_table.four_players": "option {option} is a Five-Hundred++ rule for the "
                                      "four-player game, so it needs four players",
@@ -452,21 +593,22 @@ REFUSALS: Final[Mapping[str, str]] = {
                                    "anti-megatrump is defined against the megatrump",
     "option_clash.j5_fractional": "J5 bids have no fractional form: switch off j5 or "
                                   "fractional_bidding",
-    "unknown_key.contract_hand": "{key} is not part of a {variant_name} hand",
+    "unknown_key.contract_hand": "{key} is not part of a {variant_name:variant} hand",
     "entry_form.passed_out": "passed_out must be true or false",
     "illegal_call": "Call {call} ({said:call} by seat {seat}) is not allowed: {why:refusal}",
     "auction_incomplete": "the auction is not over: seat {seat} has still to call",
     "auction_result.passed_out": "everybody passed in these calls, so the hand is passed out "
                                  "(passed_out: true)",
-    "auction_result.not_passed_out": "the calls were won by seat {seat} with {bid_name}, so the "
+    "auction_result.not_passed_out": "the calls were won by seat {seat} with {bid:bid_name}, "
+                                     "so the "
                                      "hand was not passed out",
-    "auction_result.bid": "the auction was won with {bid_name} ({bid}), not {given}",
+    "auction_result.bid": "the auction was won with {bid:bid_name} ({bid}), not {given}",
     "auction_result.bidder": "these calls, starting at seat {first} on the dealer's left, give "
                              "the auction to seat {seat}, so the bidder is seat {seat}",
     "entry_missing.bid": "a hand needs the winning bid, or passed_out: true",
     "seat_range.bidder": "bidder must be a seat from 0 to {last}",
     "ralphed_bidder": "{player} was ralphed last hand and may not win this auction",
-    "bid_needs_partner": "{bid_name} is played by partners, and nobody has a partner here",
+    "bid_needs_partner": "{bid:bid_name} is played by partners, and nobody has a partner here",
     "partner_not_allowed": "only the five-handed game calls a partner; here the sides are fixed "
                            "for the whole game",
     "entry_missing.partner": "a five-handed hand needs partner: the seat of the called partner, "
@@ -475,7 +617,7 @@ REFUSALS: Final[Mapping[str, str]] = {
                           "plays alone",
     "partner_is_bidder": "the partner must be another player than the bidder (null when the "
                          "bidder plays alone)",
-    "bid_played_alone": "{bid_name} is always played alone: partner must be null",
+    "bid_played_alone": "{bid:bid_name} is always played alone: partner must be null",
     "passed_out_unplayed": "a passed-out hand has no {key}",
     "passed_out_unplayed.tricks": "a passed-out hand is not played, so it has no tricks (only "
                                   "when option pass_out is no-trump)",
@@ -494,8 +636,9 @@ REFUSALS: Final[Mapping[str, str]] = {
     "entry_form.ralphed": "ralphed must be a list of seats",
     "seat_range.ralphed": "ralphed must list seats from 0 to {last}",
     "illegal_call.ralphed": "seat {seat} was ralphed last hand and may only pass",
-    "illegal_call.not_higher": "{bid_name} does not beat the standing bid of {standing_name}",
-    "illegal_call.inkle": "{bid_name} is an inkle (a 6-level bid), and only the first "
+    "illegal_call.not_higher": "{bid:bid_name} does not beat the standing bid of "
+                               "{standing:bid_name}",
+    "illegal_call.inkle": "{bid:bid_name} is an inkle (a 6-level bid), and only the first "
                           "{calls:words} players to call may inkle",
     "illegal_call.misere_after_7": "misère may only be bid once someone has bid 7 (option "
                                    "misere_rank is after-7)",
@@ -504,7 +647,7 @@ REFUSALS: Final[Mapping[str, str]] = {
     "illegal_call.dealer_pass": "everybody else has passed, and the dealer must bid (option "
                                 "pass_out is dealer-must-bid)",
     "card_count": "a hand as dealt has {cards} cards",
-    "card_not_in_deck.dealt": "{card} is not in the {size}-card deck of {variant_name}",
+    "card_not_in_deck.dealt": "{card} is not in the {size}-card deck of {variant_name:variant}",
     "card_repeated.dealt": "{card} is in the hand twice",
 
     # -- tricks (rules/tricks.py) ----------------------------------------------------------------
@@ -518,20 +661,21 @@ REFUSALS: Final[Mapping[str, str]] = {
     "unknown_key.trick_play": "a play has a seat, a card and optionally named_suit and "
                               "shown_void; {key!r} is not part of it",
     "trick_size": "a trick here has {expected} plays (everybody plays a card), not {given}",
-    "trick_size.alone": "a trick here has {expected} plays (in {bid_name} the bidder plays alone "
-                        "and {out:partners_out} out), not {given}",
+    "trick_size.alone": "a trick here has {expected} plays (in {bid:bid_name} the bidder "
+                        "plays alone and {out:partners_out} out), not {given}",
     "seat_range.play": "seat must be a seat from 0 to {last}",
     "seat_repeated": "seat {seat} has already played to this trick",
-    "card_not_in_deck": "{card:card} is not in this deck: {variant_name} for {players} players "
-                        "uses {size} cards",
+    "card_not_in_deck": "{card:card} is not in this deck: {variant_name:variant} for "
+                        "{players} players uses {size} cards",
     "card_not_in_deck.second_joker": "with the second joker the jokers are JKR and JKB, so there "
                                      "is no {card}",
     "card_not_in_deck.replaced": "{card:card} is not in this deck: the second joker replaces it",
-    "card_not_in_deck.joker": "{variant_name} has {jokers:jokers_written}, so there is no {card}",
+    "card_not_in_deck.joker": "{variant_name:variant} has {jokers:jokers_written}, so "
+                              "there is no {card}",
     "card_repeated.trick": "{card:card} has already been played to this trick",
     "unknown_suit.named_suit": "named_suit must be one of {suits:or}",
-    "sitting_out": "in {bid_name} only the bidder's partners sit out, but seats {seats:and} are "
-                   "not partners",
+    "sitting_out": "in {bid:bid_name} only the bidder's partners sit out, but seats "
+                   "{seats:and} are not partners",
     "play_order": "play goes clockwise: after seat {after} comes seat {expected}, not seat "
                   "{seat}",
     "named_suit_trumps": "{card:card_name} is a trump in {trumps:suit}; it cannot be played as "
@@ -549,12 +693,12 @@ REFUSALS: Final[Mapping[str, str]] = {
     # -- the referees (rules/referees.py, services/referee.py) -----------------------------------
     "unknown_key.trump": "trump is for Cinquecento; the contract games name a contract",
     "entry_missing.contract": "name the contract being played, such as 7H or MIS",
-    "no_referee": "{variant_name} has no {what:judged} to judge",
-    "no_referee.elsewhere": "{variant_name} has no {what:judged} to judge (the {what} referee is "
-                            "for {others:or})",
+    "no_referee": "{variant_name:variant} has no {what:judged} to judge",
+    "no_referee.elsewhere": "{variant_name:variant} has no {what:judged} to judge (the {what} "
+                            "referee is for {others:variants_or})",
 
     # -- Cinquecento (rules/variants/cinquecento.py) ---------------------------------------------
-    "unknown_key.cinquecento_hand": "{key} is not part of a {variant_name} hand",
+    "unknown_key.cinquecento_hand": "{key} is not part of a {variant_name:variant} hand",
     "entry_both_ways.captured": "give either the points or the captured cards, not both",
     "entry_form.card_points": "points must list the card points of each of the {sides} sides, "
                               "none negative",
@@ -578,14 +722,14 @@ REFUSALS: Final[Mapping[str, str]] = {
     "entry_form.cinquecento_play": 'each play is {{"seat": seat, "card": card}}',
     "play_order.next": "play goes clockwise: after seat {after} comes seat {expected}",
     "card_repeated.cinquecento_trick": "that card has already been played to this trick",
-    "unknown_key.cinquecento_trick": "{key} is not part of a {variant_name} trick (give the "
-                                     "trump)",
+    "unknown_key.cinquecento_trick": "{key} is not part of a {variant_name:variant} trick "
+                                     "(give the trump)",
 
     # -- Rummy 500 (rules/variants/rummy.py) -----------------------------------------------------
     "option_for_table.rummy_decks": "one deck cannot deal {cards} cards to each of {players} "
                                     "players: play with two decks",
-    "unknown_key.rummy_hand": "{key} is not part of a {variant_name} hand: give each player's "
-                              "melds, lay-offs and hand under players",
+    "unknown_key.rummy_hand": "{key} is not part of a {variant_name:variant} hand: "
+                              "give each player's melds, lay-offs and hand under players",
     "unknown_key.rummy_player": "{key} is not part of a player's hand: melds, layoffs, hand, "
                                 "went_out, discard (or meld_points and hand_points)",
     "entry_form.rummy_players": "players must list what each of the {players} players did, in "
@@ -626,7 +770,8 @@ REFUSALS: Final[Mapping[str, str]] = {
     "option_value.stage_games": "games per {stage} match must be 1 to {most}",
     "knockout_odd": "a knockout match is best of an odd number of games",
     "unknown_format": "there is no format {key!r}; the formats are {known:list}",
-    "format_variant": "the {format} format is for {variants:or}, not {variant_name}",
+    "format_variant": "the {format} format is for {variants:variants_or}, not "
+                      "{variant_name:variant}",
     "team_count": "a {format} tournament needs {least} to {most} teams",
     "team_name_twice": "two teams are called {name!r}",
     "player_twice": "{player} is listed twice: a player plays in one team",

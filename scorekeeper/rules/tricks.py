@@ -414,7 +414,7 @@ class Ruling:
         return lines
 
     def role(self, card: Card) -> str:
-        """What the card is in this contract, a code of sentences.ROLE_NAMES ('' if nothing)."""
+        """What the card is in this contract, a code of sentences.WORDS["role"] ('' if nothing)."""
         roles = self.roles
         return ("megatrump" if card == roles.megatrump
                 else "anti_megatrump" if card == roles.anti_megatrump

@@ -24,6 +24,7 @@ from sqlalchemy.orm.exc import StaleDataError
 
 from scorekeeper.errors import Conflict, NotFound
 from scorekeeper.extensions import db
+from scorekeeper.i18n import say
 from scorekeeper.limits import MAX_CHANGES, MAX_HANDS, history_room
 from scorekeeper.models import (
     Game,
@@ -37,6 +38,7 @@ from scorekeeper.models import (
 from scorekeeper.rules.base import GameState, HandResult, Side, Table, Variant
 from scorekeeper.rules.errors import RuleViolation
 from scorekeeper.rules.registry import find_variant
+from scorekeeper.rules.sentences import bid_name, in_english, number
 from scorekeeper.services import present
 from scorekeeper.services.writes import (
     INTERNAL,
@@ -104,7 +106,7 @@ def game_tag(game_id: int) -> str:
     """The game's ETag from its version column alone, or NotFound: all a cached read needs."""
     version = read_version(Game, game_id)
     if version is None:
-        raise NotFound(f"there is no game {game_id}")
+        raise NotFound(say("there is no game {game}", game=game_id))
     return present.tag(game_id, version)
 
 
@@ -123,7 +125,7 @@ def get_game(game_id: int, *, lock: bool = False) -> GameRecord:
     row = session.connection().execute(_READ_FOR_WRITE if lock else _READ,
                                        {"game_id": game_id}).first()
     if row is None:
-        raise NotFound(f"there is no game {game_id}")
+        raise NotFound(say("there is no game {game}", game=game_id))
     return GameRecord(*row)
 
 
@@ -150,7 +152,8 @@ def table_bids(game_id: int) -> list[dict[str, Any]]:
     order, with the points it scores when made (empty for games without an auction)."""
     game = get_game(game_id)
     variant = find_variant(game.variant)
-    return [asdict(bid) for bid in variant.table_bids(table_of(game))]
+    return [{**asdict(bid), "name": bid_name(bid.code)}
+            for bid in variant.table_bids(table_of(game))]
 
 
 def preview_hand(game_id: int, hand_input: dict[str, Any]) -> dict[str, Any]:
@@ -166,19 +169,23 @@ def _next_hand(game: GameRecord, variant: Variant, hand_input: dict[str, Any],
     state = GameState.from_dict(game.state)
     _refuse_if_over(game, state)
     result = variant.score_hand(table_of(game), state, hand_input)
+    with in_english():  # what is stored is English; a reply says it in its own language
+        explanation = list(result.explanation)
     return HandRecord(game.id, state.hands_played + 1, hand_input, list(result.deltas),
-                      list(result.explanation), reasons_of(result), result.state.to_dict(),
-                      now, now)
+                      explanation, reasons_of(result), result.state.to_dict(), now, now)
 
 
 def _refuse_if_over(game: GameRecord, state: GameState) -> None:
     if state.finished:
-        winner = game.sides[state.winner]["name"] if state.winner is not None else "nobody"
-        raise Conflict(f"the game is over ({winner} won), so no more hands can be recorded; "
-                       "undo or correct a hand to reopen it")
+        if state.winner is None:
+            raise Conflict(say("the game is over, so no more hands can be recorded; undo or "
+                               "correct a hand to reopen it"))
+        raise Conflict(say("the game is over ({winner} won), so no more hands can be recorded; "
+                           "undo or correct a hand to reopen it",
+                           winner=game.sides[state.winner]["name"]))
     if state.hands_played >= MAX_HANDS:
-        raise Conflict(f"a game holds at most {MAX_HANDS:,} hands (what an export can carry "
-                       "back in); start a new game")
+        raise Conflict(say("a game holds at most {most} hands (what an export can carry back "
+                           "in); start a new game", most=number(MAX_HANDS)))
 
 
 def _refuse_if_history_full(connection: Connection, game: GameRecord, lines: int) -> None:
@@ -186,8 +193,9 @@ def _refuse_if_history_full(connection: Connection, game: GameRecord, lines: int
     recorded again will add): refused when the history would outgrow what an export carries."""
     changes = connection.execute(_CHANGES, {"game_id": game.id}).scalar_one()
     if history_room(changes, game.state["hands_played"]) < lines:
-        raise Conflict(f"this game's history is full ({changes:,} changes; an export carries "
-                       f"{MAX_CHANGES:,}); start a new game")
+        raise Conflict(say("this game's history is full ({changes} changes; an export carries "
+                           "{most}); start a new game", changes=number(changes),
+                           most=number(MAX_CHANGES)))
 
 
 # -- hand writes --------------------------------------------------------------------------------
@@ -214,7 +222,7 @@ def correct_hand(game_id: int, number: int, hand_input: dict[str, Any],
         hands = session.scalars(select(Hand).where(Hand.game_id == game.id, Hand.number >= number)
                                 .order_by(Hand.number)).all()
         if not hands or hands[0].number != number:
-            raise NotFound(f"game {game.id} has no hand {number}")
+            raise NotFound(say("game {game} has no hand {number}", game=game.id, number=number))
         _refuse_if_history_full(session.connection(), game, 1)
         table = table_of(game)
         state = _state_before(session, game, variant, number)
@@ -222,9 +230,9 @@ def correct_hand(game_id: int, number: int, hand_input: dict[str, Any],
         inputs = [hand_input, *(h.input for h in hands[1:])]
         for hand, entered in zip(hands, inputs, strict=True):
             if state.finished:
-                raise Conflict(
-                    f"with this correction the game ends at hand {hand.number - 1}, but later "
-                    "hands were recorded; undo them first")
+                raise Conflict(say("with this correction the game ends at hand {hand}, but "
+                                   "later hands were recorded; undo them first",
+                                   hand=hand.number - 1))
             try:
                 result = variant.score_hand(table, state, entered)
             except RuleViolation as violation:
@@ -233,7 +241,9 @@ def correct_hand(game_id: int, number: int, hand_input: dict[str, Any],
                 raise violation.within("correction", violation.field,
                                        hand=hand.number) from violation
             hand.input, hand.deltas = entered, list(result.deltas)
-            hand.explanation, hand.state = list(result.explanation), result.state.to_dict()
+            with in_english():
+                hand.explanation = list(result.explanation)
+            hand.state = result.state.to_dict()
             hand.reasons = reasons_of(result)
             hand.updated_at = now
             state = result.state
@@ -252,8 +262,8 @@ def undo_hand(game_id: int, number: int, request: WriteRequest) -> Reply:
         hand = _hand(session, game, number)
         last = game.state["hands_played"]
         if number != last:
-            raise Conflict(f"only the last hand ({last}) can be undone; correct hand {number} "
-                           "instead")
+            raise Conflict(say("only the last hand ({last}) can be undone; correct hand {number} "
+                               "instead", last=last, number=number))
         _refuse_if_history_full(session.connection(), game, 2)
         now = utcnow()
         connection = session.connection()
@@ -273,21 +283,22 @@ Action = Callable[[Session, GameRecord, Variant], tuple[int, dict[str, Any]]]
 def _write(game_id: int, request: WriteRequest, action: Action) -> Reply:
     guard = Guard(load=lambda: get_game(game_id, lock=True), authorize=_check_token,
                   replies=IdempotentReply, owner="game_id", etag=present.etag,
-                  busy="the game is busy with other writes; send the hand again")
+                  busy=say("the game is busy with other writes; send the hand again"))
     return guarded_write(guard, request,
                          lambda session, game: action(session, game, find_variant(game.variant)))
 
 
 def _check_token(game: GameRecord, token: str | None) -> None:
-    check_secret(token, game.token_hash, "the game's token", "that token does not belong to "
-                 "this game")
+    check_secret(token, game.token_hash,
+                 say("this write needs the game's token: Authorization: Bearer <token>"),
+                 say("that token does not belong to this game"))
 
 
 def _hand(session: Session, game: GameRecord, number: int) -> Hand:
     hand = session.scalars(select(Hand).where(Hand.game_id == game.id,
                                               Hand.number == number)).first()
     if hand is None:
-        raise NotFound(f"game {game.id} has no hand {number}")
+        raise NotFound(say("game {game} has no hand {number}", game=game.id, number=number))
     return hand
 
 

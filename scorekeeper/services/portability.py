@@ -15,8 +15,9 @@ from sqlalchemy.orm import Session
 from scorekeeper.limits import MAX_CHANGES, MAX_HANDS, history_room
 from scorekeeper.models import Game, GameRecord, Hand, HandChange
 from scorekeeper.rules.errors import RuleViolation
+from scorekeeper.rules.reasons import Reason
 from scorekeeper.rules.registry import find_variant
-from scorekeeper.rules.sentences import told_as
+from scorekeeper.rules.sentences import render_all, said, told_as
 from scorekeeper.services import present
 from scorekeeper.services.games import history, list_hands, table_of
 from scorekeeper.services.spreadsheet import csv_text
@@ -157,8 +158,10 @@ def sheet_csv(game_id: int) -> str:
     """The score sheet: one row per hand with each side's points and running total."""
     game, hands = list_hands(game_id)
     names = [side["name"] for side in game.sides]
-    header = ["hand", *(f"{n} points" for n in names), *(f"{n} total" for n in names),
-              "explanation"]
+    header = [said("csv", "hand"), *(said("csv", "{side} points").format(side=n) for n in names),
+              *(said("csv", "{side} total").format(side=n) for n in names),
+              said("csv", "explanation")]
     return csv_text([header, *([hand.number, *hand.deltas, *hand.state["scores"],
-                                " / ".join(hand.explanation)] for hand in hands)])
+                                " / ".join(render_all([Reason.from_dict(r) for r in hand.reasons]))]
+                               for hand in hands)])
 

@@ -6,6 +6,8 @@ from datetime import UTC, datetime
 from typing import Any
 
 from scorekeeper.models import Game, GameRecord, Hand, HandChange, HandRecord
+from scorekeeper.rules.reasons import Reason
+from scorekeeper.rules.sentences import render_all
 
 
 def timestamp(moment: datetime) -> str:
@@ -61,7 +63,8 @@ def hand_view(hand: Hand | HandRecord, game: Game | GameRecord | None = None) ->
         **hand.input,
         "deltas": list(hand.deltas),
         "scores": list(hand.state["scores"]),
-        "explanation": list(hand.explanation),
+        # Said in the reply's language from the reasons; the stored English is the export's.
+        "explanation": list(render_all([Reason.from_dict(r) for r in hand.reasons])),
         "reasons": list(hand.reasons),
         "recorded_at": timestamp(hand.created_at),
     }

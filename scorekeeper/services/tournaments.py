@@ -17,10 +17,12 @@ from sqlalchemy.orm import Session
 from scorekeeper import tournaments as pure
 from scorekeeper.errors import Conflict, Forbidden, NotFound, Unprocessable
 from scorekeeper.extensions import db
+from scorekeeper.i18n import say
 from scorekeeper.models import Game, ScorerToken, TournamentGame, TournamentReply, utcnow
 from scorekeeper.models import Tournament as TournamentRow
 from scorekeeper.rules.errors import RuleViolation
 from scorekeeper.rules.registry import find_variant
+from scorekeeper.rules.sentences import said
 from scorekeeper.services import present
 from scorekeeper.services.spreadsheet import csv_text
 from scorekeeper.services.writes import (
@@ -52,7 +54,7 @@ def tournament_tag(tournament_id: int) -> str:
     """The tournament's ETag from its version column alone, or NotFound."""
     version = read_version(TournamentRow, tournament_id)
     if version is None:
-        raise NotFound(f"there is no tournament {tournament_id}")
+        raise NotFound(say("there is no tournament {tournament}", tournament=tournament_id))
     return tag(tournament_id, version)
 
 
@@ -79,7 +81,7 @@ def get_tournament(tournament_id: int, *, lock: bool = False) -> TournamentRow:
     row = session.get(TournamentRow, tournament_id, with_for_update=lock or None,
                       populate_existing=lock)
     if row is None:
-        raise NotFound(f"there is no tournament {tournament_id}")
+        raise NotFound(say("there is no tournament {tournament}", tournament=tournament_id))
     return row
 
 
@@ -116,7 +118,7 @@ def tournament_view(row: TournamentRow, games: Sequence[TournamentGame]) -> dict
         "updated_at": present.timestamp(row.updated_at)}
     if row.seed is None:
         return {**body, "status": "registered", "champion": None, "can_advance": False,
-                "next_step": "Draw the team numbers to build the first round.",
+                "next_step": say("Draw the team numbers to build the first round."),
                 "teams": [{"team": i, "name": t.name, "players": list(t.players), "number": None}
                           for i, t in enumerate(teams)], "rounds": [], "standings": []}
     t = rebuild(row, games)
@@ -153,15 +155,17 @@ def standing_view(standing: pure.Standing, teams: Sequence[pure.Team]) -> dict[s
 def bracket_view(tournament_id: int) -> dict[str, Any]:
     row = get_tournament(tournament_id)
     if row.seed is None:
-        raise Conflict("the teams have not been drawn yet, so there is no bracket")
+        raise Conflict(say("the teams have not been drawn yet, so there is no bracket"))
     t = rebuild(row, reported(db.session, row))
     return {"tournament_id": row.id, **bracket(row.format, teams_of(row), t)}
 
 
 def standings_csv(tournament_id: int) -> str:
     _, body = tagged_view(tournament_id)
-    header = ["rank", "number", "team", "players", "played", "won", "lost", "points", "scored",
-              "against"]
+    header = [said("csv", "rank"), said("csv", "number"), said("csv", "team"),
+              said("csv", "players"), said("csv", "played"), said("csv", "won"),
+              said("csv", "lost"), said("csv", "points"), said("csv", "scored"),
+              said("csv", "against")]
     players = {team["team"]: " & ".join(team["players"]) for team in body["teams"]}
     return csv_text([header, *([s["rank"], s["number"], s["name"], players[s["team"]],
                                 s["played"], s["won"], s["lost"], s["points"], s["scored"],
@@ -207,16 +211,19 @@ def _guard(tournament_id: int, match: str | None = None,
                 ScorerToken.token_hash == hash_token(token))).first()
             if scorer is not None:
                 if scorer.match != match:
-                    raise Forbidden(f"that scorer token is for match {scorer.match} only")
+                    raise Forbidden(say("that scorer token is for match {match} only",
+                                        match=scorer.match))
                 if scorer_for is not None:
                     scorer_for.append(scorer.match)
                 return
-        check_secret(token, row.token_hash, "the organizer's token (or, for a match's games, "
-                     "its scorer token)", "that token does not belong to this tournament")
+        check_secret(token, row.token_hash,
+                     say("this write needs the organizer's token (or, for a match's games, its "
+                         "scorer token): Authorization: Bearer <token>"),
+                     say("that token does not belong to this tournament"))
 
     return Guard(load=lambda: get_tournament(tournament_id, lock=True), authorize=authorize,
                  replies=TournamentReply, owner="tournament_id", etag=etag,
-                 busy="the tournament is busy with other writes; send it again")
+                 busy=say("the tournament is busy with other writes; send it again"))
 
 
 def _touch(row: TournamentRow) -> None:
@@ -226,7 +233,7 @@ def _touch(row: TournamentRow) -> None:
 def draw(tournament_id: int, seed: int | None, request: WriteRequest) -> Reply:
     def action(session: Session, row: TournamentRow) -> tuple[int, dict[str, Any]]:
         if row.seed is not None:
-            raise Conflict(f"the teams were already drawn (seed {row.seed})")
+            raise Conflict(say("the teams were already drawn (seed {seed})", seed=row.seed))
         row.seed = secrets.randbelow(MAX_SEED) if seed is None else seed
         _touch(row)
         session.flush()
@@ -238,7 +245,7 @@ def draw(tournament_id: int, seed: int | None, request: WriteRequest) -> Reply:
 def _drawn(session: Session, row: TournamentRow) -> tuple[Sequence[TournamentGame],
                                                           pure.Tournament]:
     if row.seed is None:
-        raise Conflict("the teams have not been drawn yet: POST .../draw first")
+        raise Conflict(say("the teams have not been drawn yet: POST .../draw first"))
     games = reported(session, row)
     return games, rebuild(row, games)
 
@@ -246,7 +253,7 @@ def _drawn(session: Session, row: TournamentRow) -> tuple[Sequence[TournamentGam
 def _match(t: pure.Tournament, key: str) -> pure.Match:
     match = t.match(key)
     if match is None:
-        raise NotFound(f"there is no match {key} in this tournament")
+        raise NotFound(say("there is no match {match} in this tournament", match=key))
     return match
 
 
@@ -256,10 +263,10 @@ def report_game(tournament_id: int, key: str, body: Mapping[str, Any],
         games, t = _drawn(session, row)
         match = _match(t, key)
         if match.kind == "bye":
-            raise Conflict(f"match {key} is a bye: there is nothing to play")
+            raise Conflict(say("match {match} is a bye: there is nothing to play", match=key))
         if match.complete:
-            raise Conflict(f"match {key} is complete; correct one of its games instead "
-                           f"(PUT .../games/1 to {len(match.results)})")
+            raise Conflict(say("match {match} is complete; correct one of its games instead "
+                               "(PUT .../games/1 to {last})", match=key, last=len(match.results)))
         scores, game_id = _scores(session, row, games, match, body)
         game = TournamentGame(tournament_id=row.id, match=key, number=len(match.results) + 1,
                               scores=scores, teams=list(match.teams), game_id=game_id)
@@ -278,15 +285,15 @@ def correct_game(tournament_id: int, key: str, number: int, body: Mapping[str, A
         match = _match(t, key)
         stored = next((g for g in games if g.match == key and g.number == number), None)
         if stored is None:
-            raise NotFound(f"match {key} has no game {number}")
+            raise NotFound(say("match {match} has no game {number}", match=key, number=number))
         built_on = t.advances - max(0, match.round - t.rounds_at_draw)
         if built_on > 0 and scorer:
-            raise Forbidden("later rounds depend on this game, so only the organizer may "
-                            "correct it")
+            raise Forbidden(say("later rounds depend on this game, so only the organizer may "
+                                "correct it"))
         if built_on > 0 and not cascade:
-            raise Conflict(f"later rounds were built from match {key}'s round; send "
-                           "?cascade=true to rebuild them (their results are reopened if their "
-                           "teams change)")
+            raise Conflict(say("later rounds were built from match {match}'s round; send "
+                               "?cascade=true to rebuild them (their results are reopened if "
+                               "their teams change)", match=key))
         others = [g for g in games if g is not stored]
         scores, game_id = _scores(session, row, others, match, body)
         stored.scores, stored.game_id, stored.updated_at = scores, game_id, utcnow()
@@ -312,13 +319,15 @@ def advance(tournament_id: int, request: WriteRequest) -> Reply:
     def action(session: Session, row: TournamentRow) -> tuple[int, dict[str, Any]]:
         games, t = _drawn(session, row)
         if t.status == "finished":
-            raise Conflict(f"the tournament is over: {t.next_step}")
+            raise Conflict(say("the tournament is over: {next_step}",
+                               next_step=t.next_step))
         if not t.can_advance:
-            raise Conflict(f"this round is not over: {t.next_step}")
+            raise Conflict(say("this round is not over: {next_step}",
+                               next_step=t.next_step))
         after = rebuild(row, games, row.advances + 1)
         if after.advances == row.advances:
-            raise Conflict("no next round can be paired without a rematch; the tournament "
-                           "cannot go further")
+            raise Conflict(say("no next round can be paired without a rematch; the tournament "
+                               "cannot go further"))
         row.advances = after.advances
         _touch(row)
         session.flush()
@@ -353,8 +362,8 @@ def _scores(session: Session, row: TournamentRow, games: Sequence[TournamentGame
             match: pure.Match, body: Mapping[str, Any]) -> tuple[list[int], int | None]:
     """The game's scores in the match's team order: as sent, or from a recorded game."""
     if ("scores" in body) == ("game_id" in body):
-        raise Unprocessable("send the game's scores or the id of a recorded game (one of them)",
-                            {"scores": ["scores or game_id"]})
+        raise Unprocessable(say("send the game's scores or the id of a recorded game (one of "
+                                "them)"), {"scores": [say("scores or game_id")]})
     if "scores" in body:
         scores = list(body["scores"])
         game_id = None

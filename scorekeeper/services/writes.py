@@ -39,6 +39,7 @@ from scorekeeper.errors import (
     Unprocessable,
 )
 from scorekeeper.extensions import db
+from scorekeeper.i18n import say
 from scorekeeper.models import (
     CreatedReply,
     Game,
@@ -103,10 +104,11 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def check_secret(token: str | None, token_hash: str, what: str, wrong: str) -> None:
-    """401 without a token, 403 with another one; compared in constant time."""
+def check_secret(token: str | None, token_hash: str, missing: str, wrong: str) -> None:
+    """401 without a token (`missing` says which), 403 with another one (`wrong`); compared in
+    constant time."""
     if not token:
-        raise Unauthorized(f"this write needs {what}: Authorization: Bearer <token>",
+        raise Unauthorized(missing,
                            headers={"WWW-Authenticate": 'Bearer realm="scorekeeper"'})
     if not hmac.compare_digest(hash_token(token), token_hash):
         raise Forbidden(wrong)
@@ -192,7 +194,7 @@ def create_once(request: WriteRequest,
         except BaseException:
             session.rollback()
             raise
-    raise Conflict("this Idempotency-Key is busy with another request; send it again")
+    raise Conflict(say("this Idempotency-Key is busy with another request; send it again"))
 
 
 def charge(connection: Connection, bucket: str, *, refuse: bool = True) -> None:
@@ -205,10 +207,11 @@ def charge(connection: Connection, bucket: str, *, refuse: bool = True) -> None:
     client = write_limit.client_key(bucket, http_request.remote_addr)
     wait = write_limit.take(connection, limit, client)
     if wait is not None and refuse:
-        what = ("Too many writes" if bucket == write_limit.WRITES
-                else "Too many failed authentications")
-        raise TooManyRequests(f"{what} from this address: at most {limit}. "
-                              f"Try again in {wait:.0f} s", headers={"Retry-After": f"{wait:.0f}"})
+        said = (say("Too many writes from this address: at most {limit}. Try again in {wait} s",
+                    limit=limit, wait=f"{wait:.0f}") if bucket == write_limit.WRITES
+                else say("Too many failed authentications from this address: at most {limit}. "
+                         "Try again in {wait} s", limit=limit, wait=f"{wait:.0f}"))
+        raise TooManyRequests(said, headers={"Retry-After": f"{wait:.0f}"})
 
 
 def _count_alone(bucket: str, *, refuse: bool = True) -> None:
@@ -258,14 +261,15 @@ def _check_if_match(current: str, if_match: str | None) -> None:
     if if_match is None:
         return
     if not parse_etags(if_match).contains(current.strip('"')):  # strong comparison, RFC 9110
-        raise PreconditionFailed(
-            f"it has changed since you read it (it is now {current}); reload and try again")
+        raise PreconditionFailed(say("it has changed since you read it (it is now {current}); "
+                                     "reload and try again", current=current))
 
 
 def _checked_key(key: str | None) -> str | None:
     if key is not None and not 0 < len(key) <= MAX_IDEMPOTENCY_KEY:
-        raise Unprocessable(f"Idempotency-Key must be 1 to {MAX_IDEMPOTENCY_KEY} characters",
-                            {"Idempotency-Key": ["too long or empty"]})
+        raise Unprocessable(say("Idempotency-Key must be 1 to {most} characters",
+                                most=MAX_IDEMPOTENCY_KEY),
+                            {"Idempotency-Key": [say("too long or empty")]})
     return key
 
 
@@ -305,8 +309,8 @@ def _replay(session: Session, model: Replies, owner: dict[str, int], key: str,
         connection.execute(statements.forget, {"reply_id": stored.id})
         return None
     if not hmac.compare_digest(stored.fingerprint, fingerprint):
-        raise Unprocessable("this Idempotency-Key was already used for a different request",
-                            {"Idempotency-Key": ["already used with another body or path"]})
+        raise Unprocessable(say("this Idempotency-Key was already used for a different request"),
+                            {"Idempotency-Key": [say("already used with another body or path")]})
     body = dict(stored.body)
     if stored.sealed is not None:
         body[SECRET] = unseal(stored.sealed, key, fingerprint)

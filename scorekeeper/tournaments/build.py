@@ -9,6 +9,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from scorekeeper.rules.errors import RuleViolation
+from scorekeeper.rules.sentences import WORDS, said, said_n, word
 from scorekeeper.tournaments.model import Match, Report, Round, Standing, Team, Tournament
 from scorekeeper.tournaments.pairing import (
     bracket_seeds,
@@ -19,7 +20,7 @@ from scorekeeper.tournaments.pairing import (
     swiss_pairs,
 )
 
-KNOCKOUT_NAMES = {2: "Final", 4: "Semi-finals", 8: "Quarter-finals"}
+KNOCKOUT_NAMES = WORDS["knockout round"]
 QUEBEC_KNOCKOUT_SIZES = (8, 4, 2)
 
 
@@ -81,7 +82,7 @@ class Fold:
                 for i in range(0, len(self.order) - 1, 2)]
             if len(self.order) % 2:
                 pairs.append(("bye", (self.order[-1],), games, None))
-            self.add_round("Qualifying round", "league", pairs)
+            self.add_round(said("round", "Qualifying round"), "league", pairs)
         elif fmt == "single_elimination":
             size = bracket_size(len(self.order))
             seeds = bracket_seeds(size)
@@ -99,7 +100,7 @@ class Fold:
         elif fmt == "round_robin":
             games = self.games("league")
             for k, pairs_ in enumerate(circle_rounds(self.order), start=1):
-                self.add_round(f"Round {k}", "league",
+                self.add_round(said("round", "Round {n}").format(n=k), "league",
                                [("match", (a, b), games, None) if b is not None else
                                 ("bye", (a,), 0, None) for a, b in pairs_])
         elif fmt == "swiss":
@@ -118,13 +119,14 @@ class Fold:
             ("match", pair, games, None) for pair in pairs]
         if bye is not None:
             matches.append(("bye", (bye,), games, None))
-        self.add_round(f"Round {len(self.league_rounds()) + 1}", "league", matches)
+        self.add_round(said("round", "Round {n}").format(n=len(self.league_rounds()) + 1),
+                       "league", matches)
         return True
 
     def table_round(self) -> None:
         k = len(self.league_rounds()) + 1
         tables = draw_tables(self.order, int(self.options["table_size"]), self.seed, k)
-        self.add_round(f"Round {k}", "league",
+        self.add_round(said("round", "Round {n}").format(n=k), "league",
                        [("table", table, self.games("league"), None) for table in tables])
 
     def advance(self) -> bool:
@@ -179,9 +181,10 @@ class Fold:
 
     def tiebreak_round(self, level: Sequence[int]) -> None:
         if self.fmt == "rummy_tables":
-            self.add_round("Tie-break", "tiebreak", [("table", tuple(level), 1, None)])
+            self.add_round(said("round", "Tie-break"), "tiebreak",
+                           [("table", tuple(level), 1, None)])
             return
-        self.add_round("Tie-break", "tiebreak",
+        self.add_round(said("round", "Tie-break"), "tiebreak",
                        [("tiebreak", (a, b), 1, None)
                         for i, a in enumerate(level) for b in level[i + 1:]])
 
@@ -334,7 +337,9 @@ def knockout_size(teams: int) -> int:
 
 
 def round_name(teams: int) -> str:
-    return KNOCKOUT_NAMES.get(teams, f"Round of {teams}")
+    if str(teams) in KNOCKOUT_NAMES:
+        return word("knockout round", str(teams))
+    return said("round", "Round of {teams}").format(teams=teams)
 
 
 def build(fmt: str, teams: Sequence[Team], options: Mapping[str, Any], seed: int,
@@ -365,11 +370,14 @@ def build(fmt: str, teams: Sequence[Team], options: Mapping[str, Any], seed: int
 
 def next_step(fold: Fold, champion: int | None, can_advance: bool) -> str:
     if champion is not None:
-        return f"{fold.teams[champion].name} are the champions."
+        return said("next step", "{team} are the champions.").format(
+            team=fold.teams[champion].name)
     if can_advance:
-        return "Every match of this round is complete: advance to build the next."
+        return said("next step", "Every match of this round is complete: advance to build the "
+                                 "next.")
     left = sum(not m.complete for r in fold.rounds for m in r.matches)
-    return f"{left} match{'es' if left != 1 else ''} still to play."
+    return said_n("next step", "{n} match still to play.", "{n} matches still to play.",
+                  left).format(n=left)
 
 
 def check_scores(match: Match, scores: Sequence[int]) -> None:

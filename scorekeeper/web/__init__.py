@@ -26,6 +26,7 @@ from flask import (
 from swagger_ui_bundle import swagger_ui_path
 
 from scorekeeper.errors import error_response
+from scorekeeper.i18n import LANGUAGES, page_catalog, say, tag
 
 WEB = Path(__file__).resolve().parent
 STATIC = WEB / "static"
@@ -87,7 +88,24 @@ def manifest() -> dict[str, Any]:
 def index() -> str:
     """The single page; everything after the # is routed by static/app.js."""
     modules = [name for name in shell_files() if name.endswith(".js") and name != "app.js"]
-    return render_template("index.html", theme=THEME, modules=modules)
+    languages = [{"code": code, "name": name, "locale": tag(code)}
+                 for code, (name, _) in LANGUAGES.items()]
+    return render_template("index.html", theme=THEME, modules=modules, languages=languages)
+
+
+@blp.get("/i18n/<string:code>.json")
+def page_language(code: str) -> Response:
+    """The page's messages in one language (static/i18n.js): kept by the service worker with the
+    shell, so the page speaks it offline too."""
+    if code not in LANGUAGES:
+        return error_response(404, say("There is no language {code}; the languages are {known}.",
+                                       code=code, known=", ".join(LANGUAGES)))
+    body = json.dumps({"lang": code, "messages": page_catalog(code)}, ensure_ascii=False,
+                      sort_keys=True)
+    response = current_app.response_class(body, mimetype="application/json")
+    response.headers["Content-Language"] = tag(code)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
 
 
 @blp.get("/manifest.webmanifest")
@@ -107,9 +125,11 @@ def service_worker() -> Response:
     worker = (STATIC / "sw.js").read_bytes()
     files = shell_files()
     template = (WEB / "templates" / "index.html").read_bytes()
+    catalogs = json.dumps(current_app.extensions["scorekeeper.pages"], sort_keys=True).encode()
     shell = {
-        "cache": f"sk-shell-{shell_digest(STATIC, files, template, worker)}",
+        "cache": f"sk-shell-{shell_digest(STATIC, files, template, worker, catalogs)}",
         "files": ["/", url_for("web.web_manifest"),
+                  *(url_for("web.page_language", code=code) for code in LANGUAGES),
                   *(url_for("web.static", filename=name) for name in files)],
     }
     body = f"const SHELL = {json.dumps(shell)};\n".encode() + worker
@@ -134,13 +154,14 @@ def qr_code() -> Response:
     second phone to scan at the table. Links elsewhere are refused: this is no QR service."""
     link = request.args.get("u", "")
     if not link:
-        return error_response(400, "Give the link to draw as ?u=<link>.")
+        return error_response(400, say("Give the link to draw as ?u=<link>."))
     if len(link) > QR_MAX_LENGTH:
-        return error_response(400, f"The link is {len(link)} characters long; a QR code here "
-                                   f"holds a link of at most {QR_MAX_LENGTH}.")
+        return error_response(400, say("The link is {length} characters long; a QR code here "
+                                       "holds a link of at most {most}.", length=len(link),
+                                       most=QR_MAX_LENGTH))
     if not same_site(link):
-        return error_response(400, f"Only links to this site ({request.host_url}) are drawn "
-                                   "as QR codes.")
+        return error_response(400, say("Only links to this site ({site}) are drawn as QR codes.",
+                                       site=request.host_url))
     code = segno.make(link, error="m", micro=False)
     svg = io.BytesIO()
     # No width or height, only a viewBox: the page sizes it. Dark on white, with the four-module

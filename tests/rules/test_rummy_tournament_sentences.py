@@ -15,10 +15,12 @@ import pytest
 from scorekeeper.rules.base import Side, Table
 from scorekeeper.rules.errors import RULES, RuleViolation
 from scorekeeper.rules.reasons import RULINGS
-from scorekeeper.rules.sentences import MELD_FLAWS, REFUSALS, render_all
+from scorekeeper.rules.sentences import REFUSALS, WORDS, render_all
 from scorekeeper.rules.variants.rummy import VARIANT, adjudicate_meld, read_meld
 from scorekeeper.services.portability import moment
 from scorekeeper.tournaments import Match, Team, check_scores, check_tournament
+
+MELD_FLAWS = WORDS["meld flaw"]
 
 
 def rummy_table(players: int = 3, **options: Any) -> Table:

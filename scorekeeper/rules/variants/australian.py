@@ -21,6 +21,7 @@ from scorekeeper.rules.cards import SUITS, Card, deck_of, suit_cards
 from scorekeeper.rules.contract import ContractVariant
 from scorekeeper.rules.errors import RuleViolation
 from scorekeeper.rules.referees import CONTRACT
+from scorekeeper.rules.sentences import WORDS
 
 GAME_OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("target", "integer", 500, "Points a side needs to win the game.", minimum=1,
@@ -159,14 +160,16 @@ PRESETS: tuple[Preset, ...] = (
             "megatrump": True, "anti_megatrump": True, "second_joker": True}),
 )
 
-MISERE = Bid("MIS", "Misère", 250, kind="misere", option="misere", plays="alone")
-OPEN_MISERE = Bid("OMIS", "Open misère", 500, kind="misere", option="open_misere",
+# Their names are the sentences' table, where they are translated.
+BID_NAMES = WORDS["bid"]
+MISERE = Bid("MIS", BID_NAMES["MIS"], 250, kind="misere", option="misere", plays="alone")
+OPEN_MISERE = Bid("OMIS", BID_NAMES["OMIS"], 500, kind="misere", option="open_misere",
                   plays="alone")
-BLIND_MISERE = Bid("BMIS", "Blind misère", 1000, kind="misere", option="blind_misere",
+BLIND_MISERE = Bid("BMIS", BID_NAMES["BMIS"], 1000, kind="misere", option="blind_misere",
                    plays="alone")  # (house) value from a public scoring app, RULES.md
-DOUBLE_NULLO = Bid("DNUL", "Double nullo", 500, kind="misere", option="double_nullo")
-PATASTROPHE = Bid("PAT", "Patastrophe", 1000, kind="misere", option="patastrophe")
-HI_LO = Bid("HILO", "Hi/lo", 350, kind="hilo", option="hi_lo", plays="alone")
+DOUBLE_NULLO = Bid("DNUL", BID_NAMES["DNUL"], 500, kind="misere", option="double_nullo")
+PATASTROPHE = Bid("PAT", BID_NAMES["PAT"], 1000, kind="misere", option="patastrophe")
+HI_LO = Bid("HILO", BID_NAMES["HILO"], 350, kind="hilo", option="hi_lo", plays="alone")
 SPECIAL_BIDS = (MISERE, OPEN_MISERE, BLIND_MISERE, DOUBLE_NULLO, PATASTROPHE, HI_LO)
 LOW_VALUES = {"MIS": 150, "OMIS": 400}  # Five-Hundred++ low misère
 

@@ -380,7 +380,8 @@ class Deck:
 
 
 def read_meld(cards: Sequence[Card], ace_low: int) -> Reading | str:
-    """The meld's reading, or why the cards are not a meld (a code of sentences.MELD_FLAWS)."""
+    """The meld's reading, or why the cards are not a meld (a key of sentences.WORDS["meld
+    flaw"])."""
     if len(cards) < SET_SIZES[0]:
         return "too_few"
     naturals = [card for card in cards if not card.is_joker]
