@@ -19,7 +19,6 @@ from werkzeug.serving import make_server
 
 from scorekeeper import create_app
 from tests.conftest import database_url
-from tests.web import i18n_stub
 
 CHROMIUM = Path("/usr/bin/chromium")
 SHOTS = Path(__file__).resolve().parent / "screenshots" / "latest"
@@ -44,7 +43,6 @@ def browser() -> Iterator[Any]:
 def server(tmp_path: Path) -> Iterator[str]:
     app = create_app({"DATABASE_URL": database_url(tmp_path),
                       "SSE_POLL_SECONDS": 0.2, "SSE_LIFETIME_SECONDS": 30})
-    i18n_stub.install(app)  # TEMPORARY: until main's /i18n and `languages` are merged
     httpd = make_server("127.0.0.1", 0, app, threaded=True)
     before = set(threading.enumerate())
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
