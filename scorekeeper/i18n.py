@@ -28,7 +28,7 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
-from flask import Flask, Response, current_app, request
+from flask import Flask, Response, current_app, has_request_context, request
 from werkzeug.exceptions import default_exceptions
 
 from scorekeeper.rules import sentences
@@ -55,7 +55,10 @@ METHODS = [("**/web/static/**.js", "javascript"), ("**/translations/**", "ignore
 
 
 def chosen_language() -> str:
-    """?lang= when it names a language spoken, else the best of Accept-Language, else English."""
+    """?lang= when it names a language spoken, else the best of Accept-Language, else English
+    (and English outside a request: the commands, what is stored)."""
+    if not has_request_context():
+        return SOURCE
     asked = request.args.get("lang", "")
     if asked in LANGUAGES:
         return asked

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 from flask import Flask
 from flask.testing import FlaskClient
@@ -29,8 +30,9 @@ def test_spec_is_served_and_documents_the_contract(client: FlaskClient) -> None:
     post_hand = paths["/api/v1/games/{game_id}/hands"]["post"]
     assert {"401", "403", "404", "409", "412", "422", "201"} <= set(post_hand["responses"])
     assert post_hand["security"] == [{"gameToken": []}]
-    headers = {p["name"] for p in post_hand["parameters"] if p["in"] == "header"}
-    assert headers == {"If-Match", "Idempotency-Key"}
+    headers = {p["name"] for p in parameters(spec, post_hand) if p["in"] == "header"}
+    assert headers == {"If-Match", "Idempotency-Key", "Accept-Language"}
+    assert "lang" in {p["name"] for p in parameters(spec, post_hand) if p["in"] == "query"}
     assert spec["components"]["securitySchemes"]["gameToken"]["scheme"] == "bearer"
 
 
@@ -94,11 +96,27 @@ def test_every_operation_has_its_own_name_for_generated_clients() -> None:
     assert all(name[0].islower() and name.isalnum() for name in names)
 
 
+def parameters(spec: dict[str, Any], operation: dict[str, Any]) -> list[dict[str, Any]]:
+    """An operation's parameters, each shared one (`$ref`) looked up in components."""
+    shared = spec["components"].get("parameters", {})
+    return [shared[p["$ref"].rsplit("/", 1)[1]] if "$ref" in p else p
+            for p in operation.get("parameters", [])]
+
+
+def test_every_operation_speaks_the_language_asked_for() -> None:
+    spec = json.loads(SPEC.read_text(encoding="utf-8"))
+    for path, operations in spec["paths"].items():
+        for method, operation in operations.items():
+            if method != "parameters":
+                names = {(p["in"], p["name"]) for p in parameters(spec, operation)}
+                assert {("query", "lang"), ("header", "Accept-Language")} <= names, (method, path)
+
+
 def test_reads_that_answer_304_document_if_none_match() -> None:
     spec = json.loads(SPEC.read_text(encoding="utf-8"))
     for path, operations in spec["paths"].items():
         for method, operation in operations.items():
             if method != "parameters" and "304" in operation["responses"]:
-                headers = [p["name"] for p in operation.get("parameters", [])
+                headers = [p["name"] for p in parameters(spec, operation)
                            if p["in"] == "header"]
-                assert headers == ["If-None-Match"], (method, path)
+                assert headers == ["If-None-Match", "Accept-Language"], (method, path)

@@ -9,6 +9,7 @@ from flask_smorest import Api
 
 from scorekeeper.api import games, referee, tournaments, variants
 from scorekeeper.api.schemas import HAND_FAMILIES
+from scorekeeper.i18n import LANGUAGES
 from scorekeeper.rules.registry import variants as all_variants
 
 PREFIX = "/api/v1"
@@ -32,6 +33,17 @@ def register(api: Api) -> None:
         "headers": {"Retry-After": {"description": "seconds to wait before trying again",
                                     "schema": {"type": "integer", "minimum": 1}}},
         "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}})
+    spoken = ", ".join(f"`{code}` ({name})" for code, (name, _) in LANGUAGES.items())
+    api.spec.components.parameter("lang", "query", {
+        "description": f"The language of the reply's words: {spoken}. Overrides "
+                       "Accept-Language; any other value is ignored. Codes, field names and "
+                       "stored data never change with the language; `Content-Language` says "
+                       "which one the reply speaks.",
+        "required": False, "schema": {"type": "string"}})
+    api.spec.components.parameter("AcceptLanguage", "header", {"name": "Accept-Language",
+        "description": f"The languages the client reads, best first (RFC 9110); the reply "
+                       f"speaks the best of {spoken}, else English.",
+        "required": False, "schema": {"type": "string"}})
     register_hand_families(api.spec)
     for blueprint in (variants.blp, games.blp, referee.blp, tournaments.blp):
         api.register_blueprint(blueprint, url_prefix=PREFIX + (blueprint.url_prefix or ""))

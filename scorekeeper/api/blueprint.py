@@ -86,12 +86,20 @@ class Blueprint(flask_smorest.Blueprint):  # type: ignore[misc]
         self.uses_database = uses_database
         self._prepare_doc_cbks.append(self._prepare_write_limit_doc)
         self._prepare_doc_cbks.append(self._prepare_database_busy_doc)
+        self._prepare_doc_cbks.append(self._prepare_language_doc)
 
     def _prepare_write_limit_doc(self, doc: dict[str, Any], _info: Any, *, method: str,
                                  **_kwargs: Any) -> dict[str, Any]:
         operation = _info.get("manual_doc", {}).get("operationId")
         if self.write_limited and method.upper() in WRITES and operation not in NOT_WRITES:
             doc.setdefault("responses", {})["429"] = "WRITE_LIMIT"
+        return doc
+
+    @staticmethod
+    def _prepare_language_doc(doc: dict[str, Any], _info: Any, **_kwargs: Any) -> dict[str, Any]:
+        """Every operation answers in the language asked for (scorekeeper/i18n.py)."""
+        doc.setdefault("parameters", []).extend(
+            ["lang", "AcceptLanguage"])  # components/parameters, api/__init__.py
         return doc
 
     def _prepare_database_busy_doc(self, doc: dict[str, Any], _info: Any, **_kwargs: Any

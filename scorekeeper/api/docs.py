@@ -35,6 +35,7 @@ def not_modified(blp: Blueprint) -> Any:
     def decorate(view: Any) -> Any:
         view = blp.alt_response(304, description="Not modified since the ETag in If-None-Match")(
             view)
-        return blp.doc(parameters=[IF_NONE_MATCH])(view)
+        # The manual list replaces the one every operation gets (Blueprint._prepare_language_doc).
+        return blp.doc(parameters=[IF_NONE_MATCH, "lang", "AcceptLanguage"])(view)
 
     return decorate

@@ -883,6 +883,11 @@ class CascadeSchema(ma.Schema):
     cascade = fields.Boolean(load_default=False, truthy={"true"}, falsy={"false"}, metadata={
         "description": "rebuild the later rounds that depend on this game"})
 
+    @ma.pre_load
+    def _spoken_apart(self, data: Any, **_kwargs: Any) -> Any:
+        """?lang= is every operation's (scorekeeper/i18n.py), not an unknown argument here."""
+        return {key: data[key] for key in data if key != "lang"}
+
 
 class ScorerSchema(Strict):
     match = fields.Str(required=True)

@@ -148,6 +148,8 @@ WORDS: Final[Mapping[str, Mapping[str, str]]] = {
         "C": "the cavallo of {suit}", "F": "the fante of {suit}", "7": "the seven of {suit}",
         "6": "the six of {suit}", "5": "the five of {suit}", "4": "the four of {suit}",
         "2": "the two of {suit}"},
+    # Cinquecento's two decks, as in "the {deck} Cinquecento deck"
+    "deck": {"italian": "Italian", "french": "French"},
     # what each referee judges ("Cinquecento has no auction to judge")
     "judged": {"trick": "tricks", "auction": "auction", "deal": "deal", "meld": "melds"},
     # a knockout round by the teams left in it (tournaments/build.py)
@@ -188,8 +190,9 @@ TEMPLATES: Final[Mapping[str, str]] = {
     "passed_out_redeals_done": "Everybody passed after {redeals} redeals: no score; the deal "
                                "passes on",
     "card_points": "{side} took {points} card points: +{points}",
-    "marianna": "Marianna of {suit} by {side}: +{points}",
-    "marianna_trump": "Marianna of {suit} by {side}: +{points}; {suit} are trumps",
+    "marianna": "Marianna of {suit:italian_suit} by {side}: +{points}",
+    "marianna_trump": "Marianna of {suit:italian_suit} by {side}: +{points}; "
+                      "{suit:italian_suit} are trumps",
     "rummy_counted": "{player} melded {melded} and holds {held} in hand: {points:signed}",
     "rummy_cards": "{player} melded {melded}, laid off {laid_off} and holds {held} in hand: "
                    "{points:signed}",
@@ -488,7 +491,7 @@ PHRASES: Final[Mapping[str, Callable[[Any], str]]] = {
     "role": lambda code: word("role", code),
     "roles": lambda codes: joined([word("role", code) for code in codes]),
     "only_trumps": only_trumps, "jokers_written": jokers_written, "partners_out": partners_out,
-    "judged": lambda what: word("judged", what),
+    "judged": lambda what: word("judged", what), "deck": lambda deck: word("deck", deck),
     # Cinquecento's suits and cards, by the names its entries use
     "italian_suit": lambda suit: word("italian suit", suit),
     "Italian_suit": lambda suit: capitalised(word("italian suit", suit)),
@@ -715,8 +718,8 @@ REFUSALS: Final[Mapping[str, str]] = {
     "entry_form.captured": "captured must list the cards of each of the {sides} sides",
     "entry_form.captured_side": "each side's captured cards are a list",
     "card_repeated.captured": "{text} was captured twice",
-    "card_not_in_deck.cinquecento": "{text!r} is not a card of the {deck} Cinquecento deck (write "
-                                    "cards like {example})",
+    "card_not_in_deck.cinquecento": "{text!r} is not a card of the {deck:deck} Cinquecento "
+                                    "deck (write cards like {example})",
     "unknown_suit.trump": "trump must be null (no Marianna yet) or one of {suits:italian_suits}",
     "trick_size.cinquecento": "a trick here has {expected} plays, one per player",
     "entry_form.cinquecento_play": 'each play is {{"seat": seat, "card": card}}',

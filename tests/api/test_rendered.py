@@ -24,14 +24,14 @@ def test_a_read_is_rendered_once_and_a_write_shows_at_once(app: Flask, client: F
     game = new_game()
     first = client.get(game.url)
     assert client.get(game.url).get_data() == first.get_data()
-    assert list(rendered(app).bodies) == [("games.Game", first.headers["ETag"])]
+    assert list(rendered(app).bodies) == [("games.Game", first.headers["ETag"], "en")]
     game.record(HAND)
     after = client.get(game.url)
     assert after.headers["ETag"] != first.headers["ETag"]
     assert (after.get_json()["hands_played"], after.get_json()["scores"]) == (1, [200, 30])
     stats = client.get(f"{game.url}/stats")
     assert stats.get_json() != after.get_json()  # one ETag, two endpoints, two bodies
-    assert ("games.Stats", after.headers["ETag"]) in rendered(app).bodies
+    assert ("games.Stats", after.headers["ETag"], "en") in rendered(app).bodies
 
 
 def test_a_write_between_version_and_load_is_kept_under_its_own_etag(
@@ -44,17 +44,17 @@ def test_a_write_between_version_and_load_is_kept_under_its_own_etag(
     reply = client.get(game.url)
     assert reply.get_json()["hands_played"] == 1
     assert reply.headers["ETag"] != stale
-    assert list(rendered(app).bodies) == [("games.Game", reply.headers["ETag"])]
+    assert list(rendered(app).bodies) == [("games.Game", reply.headers["ETag"], "en")]
 
 
 def test_the_least_recently_read_reply_is_dropped_first() -> None:
     cache = Rendered(size=2)
-    cache.put(("e", "1"), b"one")
-    cache.put(("e", "2"), b"two")
-    assert cache.get(("e", "1")) == b"one"
-    cache.put(("e", "3"), b"three")
-    assert list(cache.bodies) == [("e", "1"), ("e", "3")]
-    assert cache.get(("e", "2")) is None
+    cache.put(("e", "1", "en"), b"one")
+    cache.put(("e", "2", "en"), b"two")
+    assert cache.get(("e", "1", "en")) == b"one"
+    cache.put(("e", "3", "en"), b"three")
+    assert list(cache.bodies) == [("e", "1", "en"), ("e", "3", "en")]
+    assert cache.get(("e", "2", "en")) is None
 
 
 def test_a_tournament_read_is_rendered_once(app: Flask, client: FlaskClient) -> None:
@@ -65,4 +65,4 @@ def test_a_tournament_read_is_rendered_once(app: Flask, client: FlaskClient) -> 
     url = created.headers["Location"]
     first = client.get(url)
     assert client.get(url).get_data() == first.get_data()
-    assert ("tournaments.Tournament", first.headers["ETag"]) in rendered(app).bodies
+    assert ("tournaments.Tournament", first.headers["ETag"], "en") in rendered(app).bodies

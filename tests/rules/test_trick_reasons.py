@@ -215,7 +215,7 @@ def test_a_trick_refusal_is_a_key_with_parameters(request_: dict[str, Any], says
     ({"points": [60, 60], "mariannas": [{"side": 0, "suit": "stars"}]}, "unknown_suit.marianna",
      "unknown_suit", "the suits of this deck are coins, cups, swords, clubs"),
     ({"captured": [["A-coins", "AH"], []]}, "card_not_in_deck.cinquecento", "card_not_in_deck",
-     "'AH' is not a card of the italian Cinquecento deck (write cards like R-coins)"),
+     "'AH' is not a card of the Italian Cinquecento deck (write cards like R-coins)"),
     ({"bid": "7H"}, "unknown_key.cinquecento_hand", "unknown_key",
      "bid is not part of a Cinquecento hand"),
 ])
