@@ -183,10 +183,10 @@ def test_scores_in_sight_red_negatives_red_suits_marks_and_the_chart(phone: Phon
     page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
     page.wait_for_timeout(100)
     assert in_view(page, page.locator(".scoreboard"))
-    # The chart: an SVG image whose text alternative lists the totals.
+    # The chart: an SVG image whose text alternative lists the totals (as English writes them).
     chart = page.get_by_role("img", name=re.compile("^Running totals"))
     assert chart.get_attribute("aria-label") == \
-        "Running totals after 4 hands: North-South 930, East-West -280; target 2000."
+        "Running totals after 4 hands: North-South 930, East-West -280; target 2,000."
     assert page.locator("svg.chart polyline").count() == 2
     # A hand's explanation on tap.
     page.locator("tr.hand").nth(1).click()
@@ -212,7 +212,8 @@ def test_game_over_banner_and_rematch(phone: Phone) -> None:
     assert "Game over: North-South won." in banner.inner_text()
     for name, path in (("Statistics", "stats"), ("CSV", "sheet.csv"), ("Export", "export")):
         href = banner.get_by_role("link", name=name).get_attribute("href")
-        assert href == f"/api/v1/games/{gid}/{path}"
+        # Asked in the page's language (the CSV's headings, the statistics' words).
+        assert href.split("?lang=")[0] == f"/api/v1/games/{gid}/{path}"
         assert page.request.get(href).status == 200
     phone.shot("game-over")
     no_serious_axe_violations(page)

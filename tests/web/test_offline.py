@@ -170,7 +170,9 @@ def test_a_first_visit_by_a_shared_link_opens_offline_with_the_start_page(
     other = second_phone.open(scorer_link or "")  # this phone's first visit
     other.wait_for_selector("#entry")
     controlled(other)
-    until(other, """() => caches.open('sk-api').then((c) => c.match('/api/v1/variants'))
+    # The API's replies vary with Accept-Language: whatever language the kept one is in.
+    until(other, """() => caches.open('sk-api')
+        .then((c) => c.match('/api/v1/variants', { ignoreVary: true }))
         .then((reply) => reply !== undefined)""")
     second_phone.context.set_offline(True)
     other.reload()

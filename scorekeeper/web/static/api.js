@@ -1,4 +1,6 @@
-// The public API under /api/v1: one fetch wrapper, and its problems in one sentence.
+// The public API under /api/v1: one fetch wrapper, and its problems in one sentence. Every
+// request says the page's language: the API's explanations, messages and names come in it.
+import { _, lang } from "./i18n.js";
 
 export const API = "/api/v1";
 
@@ -10,7 +12,7 @@ export class Offline extends Error {}
 export const readPaths = new Set();
 
 export async function api(method, path, body, { token, ifMatch, key } = {}) {
-  const headers = { Accept: "application/json" };
+  const headers = { Accept: "application/json", "Accept-Language": lang() };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
   if (ifMatch) headers["If-Match"] = ifMatch;
@@ -30,7 +32,7 @@ export async function api(method, path, body, { token, ifMatch, key } = {}) {
 
 /** A refused request in words: the server's message, then any field's own complaint. */
 export function problem(result) {
-  const message = result.json?.message ?? `The server answered ${result.status}.`;
+  const message = result.json?.message ?? _("The server answered {status}.", { status: String(result.status) });
   const fields = result.json?.errors ? Object.entries(result.json.errors)
     .filter(([field]) => field !== "json").map(([field, why]) => `${field}: ${[].concat(why).join(" ")}`) : [];
   return [message, ...fields.filter((line) => !message.includes(line.split(": ").slice(1).join(": ")))].join(" ");

@@ -1,9 +1,12 @@
 // The phone score sheet's entry: routes the address after # to its page. Every module talks only
-// to the public API under /api/v1; tokens and hands not sent yet are kept in localStorage.
+// to the public API under /api/v1; tokens and hands not sent yet are kept in localStorage. The
+// page's language is loaded first (i18n.js), so the first screen is already in it.
 import { gamePage } from "./game.js";
 import { homePage } from "./home.js";
+import { startI18n } from "./i18n.js";
 import { registerServiceWorker } from "./install.js";
 import { isLocal, setQueueListener, showNet, startQueue } from "./queue.js";
+import { startSettings } from "./settings.js";
 import { keepToken } from "./store.js";
 import { stopFollowing } from "./dom.js";
 import { tournamentPage } from "./tournament.js";
@@ -24,6 +27,9 @@ function route() {
   return homePage();
 }
 
+await startI18n();
+// A newly chosen language: the page on screen is drawn again, its data fetched again in it.
+startSettings(() => { route(); showNet(); });
 window.addEventListener("hashchange", route);
 route();
 startQueue();

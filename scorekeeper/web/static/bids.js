@@ -4,6 +4,7 @@ import { api } from "./api.js";
 import { h, stepper } from "./dom.js";
 import { suited } from "./sheet.js";
 import { store } from "./store.js";
+import { _, _n, number } from "./i18n.js";
 
 export const SUIT_SYMBOL = { S: "♠", C: "♣", D: "♦", H: "♥", NT: "NT" };
 
@@ -13,7 +14,6 @@ export const SUIT_SYMBOL = { S: "♠", C: "♣", D: "♦", H: "♥", NT: "NT" };
 
 export const LEVEL_BID = /^(\d+)(?:\.(\d))?(S|C|D|H|NT)$/; // 7H, or 6.3H under fractional bidding
 export const DENOMINATIONS = ["S", "C", "D", "H", "NT"];
-const SUIT_WORD = { S: "spades", C: "clubs", D: "diamonds", H: "hearts", NT: "no trumps" };
 
 /** The kitty cards a fractional bid gives away (3 for 6.3H), or null for any other bid. */
 export function kittyGiven(code) {
@@ -33,13 +33,23 @@ export const kittyCardsOf = (bids) => partsOf(bids, 2);
 /** How a screen reader says a bid: "7 hearts, 200 points", "6.3 hearts, 220 points". */
 function spokenBid(bid) {
   const level = LEVEL_BID.exec(bid.code);
-  const words = level ? `${level[1]}${level[2] === undefined ? "" : `.${level[2]}`} ${SUIT_WORD[level[3]]}` : bid.name;
-  return bid.points == null ? words : `${words}, ${bid.points} points`;
+  const words = level ? spokenLevel(`${level[1]}${level[2] === undefined ? "" : `.${level[2]}`}`, level[3]) : bid.name;
+  return bid.points == null ? words : _n("{bid}, {n} point", "{bid}, {n} points", bid.points, { bid: words });
+}
+
+/** "7 hearts": a level and its suit, as a screen reader says it. */
+function spokenLevel(level, suit) {
+  const words = {
+    // i18n: a bid as a screen reader says it: {level} is its number of tricks, e.g. "7 spades", "6.3 spades"
+    S: _("{level} spades", { level }), C: _("{level} clubs", { level }), D: _("{level} diamonds", { level }),
+    H: _("{level} hearts", { level }), NT: _("{level} no trumps", { level }),
+  };
+  return words[suit];
 }
 
 export function bidButton(bid, label, chosen, pick) {
   return h("button", { type: "button", "data-code": bid.code, "aria-pressed": String(chosen === bid.code), "aria-label": spokenBid(bid),
-    onclick: () => pick(bid.code) }, h("span", {}, suited(label)), h("small", { text: bid.points == null ? "" : `${bid.points}${LEVEL_BID.test(bid.code) ? "" : " points"}` }));
+    onclick: () => pick(bid.code) }, h("span", {}, suited(label)), h("small", { text: bid.points == null ? "" : LEVEL_BID.test(bid.code) ? number(bid.points) : _n("{n} point", "{n} points", bid.points) }));
 }
 
 /** The bids' levels down, suits across; `given` picks the fractional bids' .K (null: plain bids). */
@@ -47,7 +57,7 @@ export function bidGrid(bids, given, chosen, pick) {
   const byCode = new Map(bids.map((b) => [b.code, b]));
   const cells = [h("span"), ...DENOMINATIONS.map((d) => h("span", { class: "lvl", "aria-hidden": "true" }, suited(SUIT_SYMBOL[d])))];
   for (const level of levelsOf(bids)) {
-    cells.push(h("span", { class: "lvl", "aria-hidden": "true", text: String(level) }));
+    cells.push(h("span", { class: "lvl", "aria-hidden": "true", text: number(level) }));
     for (const d of DENOMINATIONS) {
       const bid = byCode.get(given === null ? `${level}${d}` : `${level}.${given}${d}`);
       cells.push(bid ? bidButton(bid, bid.name, chosen, pick) : h("span"));
@@ -59,9 +69,9 @@ export function bidGrid(bids, given, chosen, pick) {
 /** Fractional bidding: the row that picks how many kitty cards the bid gives away. */
 export function kittyRow(kittyCards, given, choose) {
   const buttons = kittyCards.map((k) => h("button", { type: "button", "aria-pressed": String(k === given),
-    "aria-label": `.${k}: ${k === 1 ? "1 kitty card" : `${k} kitty cards`} given away`,
+    "aria-label": _n(".{k}: {n} kitty card given away", ".{k}: {n} kitty cards given away", k, { k: String(k) }),
     onclick: (e) => { for (const b of buttons) b.setAttribute("aria-pressed", String(b === e.currentTarget)); choose(k); } }, `.${k}`));
-  return h("div", { class: "given" }, h("span", { class: "hint", id: "given-label", text: "Kitty cards given away (the .K of N.K)" }),
+  return h("div", { class: "given" }, h("span", { class: "hint", id: "given-label", text: _("Kitty cards given away (the .K of N.K)") }),
     h("div", { class: "row steps", role: "group", "aria-labelledby": "given-label" }, buttons));
 }
 
@@ -97,12 +107,12 @@ export function guessedBids(game, variant) {
 
 // -- tricks ---------------------------------------------------------------------------------------
 
-const tricksInWords = (n) => (n === 1 ? "1 trick" : `${n} tricks`);
+const tricksInWords = (n) => _n("{n} trick", "{n} tricks", n);
 
 /** A new hand's tricks: two sides start with every trick to the first, a table of more sides
  *  counts up from nothing with the last taking the rest. `total` is the variant's hand.tricks. */
 export function freshTricks(sides, total) {
-  return Array.from({ length: sides }, (_, s) => ((sides === 2 ? s === 0 : s === sides - 1) ? total : 0));
+  return Array.from({ length: sides }, (_x, s) => ((sides === 2 ? s === 0 : s === sides - 1) ? total : 0));
 }
 
 /** One stepper per side but the last, whose tricks are the rest of the hand's `total`. */
@@ -110,14 +120,14 @@ export function trickSteppers(tricks, total, onChange, names) {
   const last = tricks.length - 1;
   const taken = h("output", { "aria-live": "polite" });
   const rest = h("div", { class: "stepper rest", id: "other-tricks", role: "group" },
-    h("span", { class: "grow", text: `${names[last]} tricks` }), h("small", { class: "muted", text: "the rest" }), taken);
+    h("span", { class: "grow", text: _("{side} tricks", { side: names[last] }) }), h("small", { class: "muted", text: _("the rest") }), taken);
   const settle = () => {
     tricks[last] = total - tricks.slice(0, last).reduce((a, b) => a + b, 0);
-    taken.textContent = String(tricks[last]);
-    rest.setAttribute("aria-label", `${names[last]}: ${tricksInWords(tricks[last])}, the rest`);
+    taken.textContent = number(tricks[last]);
+    rest.setAttribute("aria-label", _n("{side}: {n} trick, the rest", "{side}: {n} tricks, the rest", tricks[last], { side: names[last] }));
   };
   settle();
-  const steppers = names.slice(0, last).map((name, s) => stepper(`${name} tricks`, tricks[s], 0,
+  const steppers = names.slice(0, last).map((name, s) => stepper(_("{side} tricks", { side: name }), tricks[s], 0,
     () => tricks[s] + tricks[last], (v) => { tricks[s] = v; settle(); onChange(); }));
   return h("div", { class: "stack tricks" }, steppers, rest);
 }
@@ -129,9 +139,9 @@ export const levelOf = (bid) => bid?.tricks ?? 0;
 /** The tricks one side took, as one row of buttons 0…total; `start` scrolls the row so that the
  *  bid's level comes first. `pick(n)` is told each choice. */
 export function trickRow(total, chosen, pick, label) {
-  const buttons = Array.from({ length: total + 1 }, (_, n) => h("button", { type: "button", "data-tricks": String(n),
+  const buttons = Array.from({ length: total + 1 }, (_x, n) => h("button", { type: "button", "data-tricks": String(n),
     "aria-pressed": String(chosen === n), "aria-label": tricksInWords(n),
-    onclick: () => { for (const b of buttons) b.setAttribute("aria-pressed", String(b === buttons[n])); pick(n); } }, String(n)));
+    onclick: () => { for (const b of buttons) b.setAttribute("aria-pressed", String(b === buttons[n])); pick(n); } }, number(n)));
   const row = h("div", { class: "trick-row", role: "group", "aria-label": label }, buttons);
   const start = (level) => {
     const first = buttons[Math.max(0, Math.min(total, level))];

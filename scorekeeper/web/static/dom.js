@@ -1,4 +1,5 @@
 // Tiny DOM helpers: build nodes, show a screen, say something in a toast, follow a live stream.
+import { _, number, signedNumber } from "./i18n.js";
 
 export const main = document.getElementById("main");
 
@@ -18,12 +19,14 @@ export function h(tag, attrs = {}, ...children) {
 
 export const show = (...nodes) => { main.replaceChildren(...nodes.flat().filter((n) => n !== null && n !== undefined && n !== false)); };
 
-export const signed = (n) => (n >= 0 ? `+${n}` : `${n}`);
+export const signed = signedNumber;
 
 let toastTimer = null;
-export function toast(text) {
+/** Say `text` for a few seconds; `offline`: it says a write waits, hidden once the outbox sent it. */
+export function toast(text, { offline = false } = {}) {
   const box = document.getElementById("toast");
   box.textContent = text;
+  box.dataset.offline = String(offline);
   box.hidden = false;
   clearTimeout(toastTimer);
   toastTimer = setTimeout(() => { box.hidden = true; }, 6000);
@@ -44,12 +47,12 @@ export function stopFollowing() {
 
 /** A − value + control; `max` is a number or a function asked at each step. */
 export function stepper(label, value, min, max, onChange) {
-  const out = h("output", { "aria-live": "polite", text: String(value) });
+  const out = h("output", { "aria-live": "polite", text: number(value) });
   const highest = () => (typeof max === "function" ? max() : max);
-  const set = (v) => { value = Math.max(min, Math.min(highest(), v)); out.textContent = String(value); onChange(value); };
+  const set = (v) => { value = Math.max(min, Math.min(highest(), v)); out.textContent = number(value); onChange(value); };
   return h("div", { class: "stepper", role: "group", "aria-label": label },
     h("span", { class: "grow", text: label }),
-    h("button", { type: "button", "aria-label": `${label}: one less`, onclick: () => set(value - 1) }, "−"),
+    h("button", { type: "button", "aria-label": _("{label}: one less", { label }), onclick: () => set(value - 1) }, "−"),
     out,
-    h("button", { type: "button", "aria-label": `${label}: one more`, onclick: () => set(value + 1) }, "+"));
+    h("button", { type: "button", "aria-label": _("{label}: one more", { label }), onclick: () => set(value + 1) }, "+"));
 }

@@ -3,18 +3,38 @@
 // cards are written in the API's card notation (API.md, Cards); what they are worth is the API's.
 import { h } from "./dom.js";
 import { suited } from "./sheet.js";
+import { _ } from "./i18n.js";
 
 const FRENCH_RANKS = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"];
-const RANK_WORD = { A: "ace", K: "king", Q: "queen", J: "jack", R: "re", C: "cavallo", F: "fante" };
 const FRENCH_SUIT = { S: ["♠", "spades"], H: ["♥", "hearts"], D: ["♦", "diamonds"], C: ["♣", "clubs"] };
 const ITALIAN_SUITS = ["coins", "cups", "swords", "clubs"];
+
+/** The words of the cards, in the page's language: a suit's name, a card as it is spoken. */
+function suitWord(suit) {
+  return {
+    spades: _("spades"), hearts: _("hearts"), diamonds: _("diamonds"),
+    // i18n: a suit: ♣ of the French deck, and bastoni of the Italian deck (both are "clubs")
+    clubs: _("clubs"), coins: _("coins"), cups: _("cups"), swords: _("swords"),
+    jokers: _("jokers"),
+  }[suit] ?? suit;
+}
+
+function spokenCard(rank, suit) {
+  const words = {
+    A: _("ace of {suit}"), K: _("king of {suit}"), Q: _("queen of {suit}"), J: _("jack of {suit}"),
+    // i18n: the king, knight and jack of the Italian deck, kept in Italian in every language
+    R: _("re of {suit}"), C: _("cavallo of {suit}"), F: _("fante of {suit}"),
+  };
+  // i18n: a numbered card as a screen reader says it, e.g. "7 of hearts"
+  return (words[rank] ?? _("{rank} of {suit}")).replace("{rank}", rank).replace("{suit}", suitWord(suit));
+}
 // Cinquecento's 40 cards, Italian ranks in order; its French-deck form uses K, Q, J for R, C, F.
 const CINQUECENTO_RANKS = ["A", "3", "R", "C", "F", "7", "6", "5", "4", "2"];
 const FRENCH_FOR_ITALIAN = { R: "K", C: "Q", F: "J" };
 
 /** A card of the picker: its code for the API, what its button shows and how it is spoken. */
 const frenchCard = (rank, suit) => ({ code: `${rank}${suit}`, label: `${rank}${FRENCH_SUIT[suit][0]}`,
-  spoken: `${RANK_WORD[rank] ?? rank} of ${FRENCH_SUIT[suit][1]}`, suit: FRENCH_SUIT[suit][1] });
+  spoken: spokenCard(rank, FRENCH_SUIT[suit][1]), suit: FRENCH_SUIT[suit][1] });
 
 /** Cinquecento's deck: Italian (R-coins) or French without 8s, 9s and 10s (KH). */
 export function cinquecentoDeck(deck) {
@@ -22,13 +42,13 @@ export function cinquecentoDeck(deck) {
     return Object.keys(FRENCH_SUIT).flatMap((suit) => CINQUECENTO_RANKS.map((r) => frenchCard(FRENCH_FOR_ITALIAN[r] ?? r, suit)));
   }
   return ITALIAN_SUITS.flatMap((suit) => CINQUECENTO_RANKS.map((r) => ({ code: `${r}-${suit}`, label: r,
-    spoken: `${RANK_WORD[r] ?? r} of ${suit}`, suit })));
+    spoken: spokenCard(r, suit), suit })));
 }
 
 /** The 52 cards of a French deck, and the jokers when the game plays with them. */
 export function frenchDeck(jokers) {
   const cards = Object.keys(FRENCH_SUIT).flatMap((suit) => FRENCH_RANKS.map((r) => frenchCard(r, suit)));
-  return jokers ? [...cards, { code: "JK", label: "Joker", spoken: "joker", suit: "jokers" }] : cards;
+  return jokers ? [...cards, { code: "JK", label: _("Joker"), spoken: _("joker"), suit: "jokers" }] : cards;
 }
 
 /** The cards grouped by suit, each a button: `state(card)` says whether it is pressed and what
@@ -42,14 +62,14 @@ export function cardPicker(cards, state, tap, label) {
     for (const { card, button } of buttons) {
       const { pressed, mark } = state(card);
       button.setAttribute("aria-pressed", String(Boolean(pressed)));
-      button.setAttribute("aria-label", mark ? `${card.spoken}, ${mark}` : card.spoken);
+      button.setAttribute("aria-label", mark ? _("{card}, {mark}", { card: card.spoken, mark }) : card.spoken);
       button.replaceChildren(h("span", {}, suited(card.label)), mark ? h("small", { text: mark }) : "");
     }
   }
   redraw();
   const suits = [...new Set(cards.map((c) => c.suit))];
   const node = h("div", { class: "picker", role: "group", "aria-label": label },
-    suits.map((suit) => h("div", { class: "suit-row" }, h("span", { class: "suit-name", text: suit }),
+    suits.map((suit) => h("div", { class: "suit-row" }, h("span", { class: "suit-name", text: suitWord(suit) }),
       h("div", { class: "cards" }, buttons.filter((b) => b.card.suit === suit).map((b) => b.button)))));
   return { node, redraw };
 }
@@ -64,8 +84,8 @@ export function fieldErrors(box, refusal, result) {
   refusal.hidden = true;
   refusal.replaceChildren();
   if (!result) return;
-  const message = result.json?.message ?? `The server answered ${result.status}.`;
-  refusal.append(h("strong", { text: "Not recorded: " }), message);
+  const message = result.json?.message ?? _("The server answered {status}.", { status: String(result.status) });
+  refusal.append(h("strong", { text: _("Not recorded:") }), " ", message);
   refusal.hidden = false;
   const controls = [...box.querySelectorAll("[data-field]")];
   for (const [field, why] of Object.entries(result.json?.errors ?? {})) {
@@ -75,7 +95,7 @@ export function fieldErrors(box, refusal, result) {
       .sort((a, b) => b.dataset.field.length - a.dataset.field.length)[0];
     if (target) {
       target.setAttribute("aria-invalid", "true");
-      target.append(h("p", { class: "field-error", text: same(text, message) ? "The problem is here." : text }));
+      target.append(h("p", { class: "field-error", text: same(text, message) ? _("The problem is here.") : text }));
     } else if (!same(text, message)) {
       refusal.append(h("p", { text }));
     }

@@ -4,14 +4,29 @@ import { API, Offline, api, problem, uuid } from "./api.js";
 import { LEVEL_BID, SUIT_SYMBOL, bidButton, bidGrid, freshTricks, gameBids, guessedBids, kittyCardsOf, kittyGiven, kittyRow, levelOf, trickRow, trickSteppers } from "./bids.js";
 import { follow, h, show, signed, toast } from "./dom.js";
 import { cardPicker, cinquecentoDeck, fieldErrors, frenchDeck } from "./entry.js";
-import { chart, deltasInWords, outcomeMark, outcomeOf, score, scoreboard, suited } from "./sheet.js";
+import { chart, deltasInWords, outcomeMark, outcomeOf, outcomeWord, score, scoreboard, suited } from "./sheet.js";
 import { createdAs, currentEtag, flushQueue, isLocal, pendingGame, queueHand, renderConflict, renderWaiting, renderWaitingNote, setQueueListener, showNet, waitingHands } from "./queue.js";
 import { shareBlock } from "./share.js";
+import { _, _n, lang, number } from "./i18n.js";
 import { keepToken, remember, tokenOf } from "./store.js";
 
 const ITALIAN_SUITS = ["coins", "cups", "swords", "clubs"];
 const FRENCH_SUITS = ["hearts", "diamonds", "spades", "clubs"];
 const PREVIEW_DELAY_MS = 250;
+
+/** A suit's name in the page's language (the Mariannas' chips). */
+function suitName(suit) {
+  return {
+    hearts: _("hearts"), diamonds: _("diamonds"), spades: _("spades"), clubs: _("clubs"),
+    coins: _("coins"), cups: _("cups"), swords: _("swords"),
+  }[suit] ?? suit;
+}
+
+/** 1st, 2nd, 3rd…: the order a Marianna was declared in. */
+function ordinal(n) {
+  // i18n: the order a Marianna was declared in: 1st, 2nd, 3rd, 4th
+  return [_("1st"), _("2nd"), _("3rd"), _("4th")][n - 1] ?? String(n);
+}
 
 /** The form a game was started in: the variant's form with its number of sides and players. */
 function formOf(variant, game) {
@@ -29,7 +44,7 @@ export async function gamePage(id, watching) {
   async function load() {
     if (local) {
       const pending = pendingGame(id);
-      if (!pending) throw new Error("This game was discarded on this phone before it was created.");
+      if (!pending) throw new Error(_("This game was discarded on this phone before it was created."));
       ({ game, variant } = pending);
       hands = [];
       return;
@@ -40,12 +55,12 @@ export async function gamePage(id, watching) {
     if (!variant) variant = (await api("GET", `/variants/${game.variant}`)).json;
   }
   try { await load(); } catch (error) {
-    show(h("p", { class: "banner bad", text: error instanceof Offline ? "Offline: this game cannot be loaded until the connection returns." : error.message }));
+    show(h("p", { class: "banner bad", text: error instanceof Offline ? _("Offline: this game cannot be loaded until the connection returns.") : error.message }));
     return;
   }
   remember(game);
   if (variant.bids) tableBids = local ? { bids: guessedBids(game, variant), exact: false } : await gameBids(game, variant);
-  document.title = `${game.sides.map((s) => s.name).join(" v ")} — scorekeeper`;
+  document.title = _("{game} — scorekeeper", { game: game.sides.map((s) => s.name).join(" v ") });
   let editing = null; // the hand being corrected, or null for a new hand
   let opened = null;
   let dirty = false; // the scorer has started entering a hand: live updates must not disturb it
@@ -60,15 +75,15 @@ export async function gamePage(id, watching) {
       // The whole row opens the explanation on tap; its first cell's button does so from the keyboard.
       rows.push(h("tr", { class: `hand${outcome ? ` ${outcome}` : ""}`, onclick: () => { opened = opened === hand.number ? null : hand.number; render(); } },
         h("td", {}, h("button", { type: "button", class: "plain", "aria-expanded": String(opened === hand.number) },
-          `${hand.number}. `, suited(summary(hand)), outcome ? " " : null, outcomeMark(outcome))),
+          `${number(hand.number)}. `, suited(summary(hand)), outcome ? " " : null, outcomeMark(outcome))),
         ...hand.scores.map((total, s) => h("td", {}, score(total, "run"),
           h("span", { class: `delta${hand.deltas[s] < 0 ? " neg" : ""}`, text: signed(hand.deltas[s]) })))));
       if (opened === hand.number) {
         rows.push(h("tr", { class: "detail" }, h("td", { colspan: String(sides.length + 1) },
           h("ul", {}, hand.explanation.map((line) => h("li", {}, suited(line)))),
           token ? h("div", { class: "row" },
-            h("button", { type: "button", onclick: () => { editing = hand; render(); document.getElementById("entry")?.scrollIntoView(); } }, `Correct hand ${hand.number}`),
-            hand.number === hands.length ? h("button", { type: "button", class: "danger", onclick: () => undo(hand.number) }, `Undo hand ${hand.number}`) : null) : null)));
+            h("button", { type: "button", onclick: () => { editing = hand; render(); document.getElementById("entry")?.scrollIntoView(); } }, _("Correct hand {n}", { n: hand.number })),
+            hand.number === hands.length ? h("button", { type: "button", class: "danger", onclick: () => undo(hand.number) }, _("Undo hand {n}", { n: hand.number })) : null) : null)));
       }
     }
     rows.push(...renderWaiting(game, summary, sides.length + 1));
@@ -77,29 +92,33 @@ export async function gamePage(id, watching) {
       h("h1", { class: "game-title", text: `${variant.name}: ${sides.map((s) => s.name).join(" v ")}` }),
       scoreboard(game),
       finished ? gameOver()
-        : h("p", { class: "muted dealer", text: `${seatName(game.dealer)} deals next.${game.barred_seat != null ? ` ${seatName(game.barred_seat)} is ralphed for this auction.` : ""}` }),
+        : h("p", { class: "muted dealer", text: game.barred_seat != null
+          // i18n: "ralphed": the seat may not bid in this auction (a house rule of 500)
+          ? _("{dealer} deals next. {player} is ralphed for this auction.", { dealer: seatName(game.dealer), player: seatName(game.barred_seat) })
+          : _("{dealer} deals next.", { dealer: seatName(game.dealer) }) }),
       renderWaitingNote(game, stored),
       renderConflict(game, hands, summary, async () => { await load(); render(); }),
       token && (!finished || editing) ? entryForm() : null,
       h("table", { class: "sheet" },
-        h("caption", { class: "sr", text: "Hands and running totals; tap a hand for its explanation" }),
-        h("thead", {}, h("tr", {}, h("th", { scope: "col", text: "Hand" }), sides.map((side) => h("th", { scope: "col", text: side.name })))),
-        h("tbody", {}, rows.length ? rows : [h("tr", {}, h("td", { colspan: String(sides.length + 1), class: "muted", text: "No hands yet." }))])),
+        h("caption", { class: "sr", text: _("Hands and running totals; tap a hand for its explanation") }),
+        h("thead", {}, h("tr", {}, h("th", { scope: "col", text: _("Hand") }), sides.map((side) => h("th", { scope: "col", text: side.name })))),
+        h("tbody", {}, rows.length ? rows : [h("tr", {}, h("td", { colspan: String(sides.length + 1), class: "muted", text: _("No hands yet.") }))])),
       chart(game, hands),
-      local ? h("p", { class: "muted", text: "The links to share this game appear once it is created on the server." }) : shareBlock(id, token, watching));
+      local ? h("p", { class: "muted", text: _("The links to share this game appear once it is created on the server.") }) : shareBlock(id, token, watching));
     if (top) window.scrollTo(0, 0); // a new hand starts at the top: the scores, then the entry
   }
 
   /** The end of the game: who won, a rematch, and the game's statistics, sheet and export. */
   function gameOver() {
-    const winner = game.sides[game.winner]?.name ?? "nobody";
-    return h("section", { class: "banner win over", role: "status", "aria-label": "Game over" },
-      h("p", { class: "big", text: `Game over: ${winner} won.` }),
+    const winner = game.sides[game.winner]?.name;
+    const csv = `${API}/games/${id}/sheet.csv?lang=${lang()}`;
+    return h("section", { class: "banner win over", role: "status", "aria-label": _("Game over") },
+      h("p", { class: "big", text: winner ? _("Game over: {winner} won.", { winner }) : _("Game over: nobody won.") }),
       h("div", { class: "row" },
-        h("button", { type: "button", class: "primary", onclick: rematch }, "Rematch"),
-        h("a", { class: "button", href: `${API}/games/${id}/stats` }, "Statistics"),
-        h("a", { class: "button", href: `${API}/games/${id}/sheet.csv`, download: `game-${id}.csv` }, "CSV"),
-        h("a", { class: "button", href: `${API}/games/${id}/export`, download: `game-${id}.json` }, "Export")));
+        h("button", { type: "button", class: "primary", onclick: rematch }, _("Rematch")),
+        h("a", { class: "button", href: `${API}/games/${id}/stats?lang=${lang()}` }, _("Statistics")),
+        h("a", { class: "button", href: csv, download: `game-${id}.csv` }, _("CSV")),
+        h("a", { class: "button", href: `${API}/games/${id}/export`, download: `game-${id}.json` }, _("Export"))));
   }
 
   /** A new game with the same players, sides and house rules, the next dealer dealing first. */
@@ -107,7 +126,7 @@ export async function gamePage(id, watching) {
     const body = { variant: game.variant, options: game.options, first_dealer: game.dealer,
       sides: game.sides.map((side) => ({ name: side.name, players: [...side.players] })) };
     let created;
-    try { created = await api("POST", "/games", body, { key: uuid() }); } catch { toast("No connection: the rematch could not be started. Try again when you are online."); return; }
+    try { created = await api("POST", "/games", body, { key: uuid() }); } catch { toast(_("No connection: the rematch could not be started. Try again when you are online.")); return; }
     if (!created.ok) { toast(problem(created)); return; }
     keepToken("", created.json.id, created.json.token);
     remember(created.json);
@@ -124,15 +143,21 @@ export async function gamePage(id, watching) {
   }
 
   function summary(hand) {
-    if (hand.passed_out) return "passed out";
+    if (hand.passed_out) return _("passed out");
     if (hand.bid) {
-      const called = hand.partner === undefined ? "" : hand.partner === null ? " alone" : ` with ${seatName(hand.partner)}`;
-      return `${bidName(hand.bid)} by ${seatName(hand.bidder)}${called}`;
+      const said = { bid: bidName(hand.bid), bidder: seatName(hand.bidder) };
+      if (hand.partner === undefined) return _("{bid} by {bidder}", said);
+      // i18n: five-handed 500: the bidder called no partner
+      if (hand.partner === null) return _("{bid} by {bidder} alone", said);
+      return _("{bid} by {bidder} with {partner}", { ...said, partner: seatName(hand.partner) });
     }
-    if (hand.points || hand.captured) return `card points${hand.mariannas?.length ? `, ${hand.mariannas.length} Marianna${hand.mariannas.length > 1 ? "s" : ""}` : ""}`;
+    if (hand.points || hand.captured) {
+      const count = hand.mariannas?.length ?? 0;
+      return count ? _n("card points, {n} Marianna", "card points, {n} Mariannas", count) : _("card points");
+    }
     if (hand.players) {
       const out = hand.players.findIndex((p) => p.went_out || (p.hand && p.hand.length === 0) || p.hand_points === 0);
-      return out >= 0 ? `${game.sides[out].name} went out` : "stock ran out";
+      return out >= 0 ? _("{player} went out", { player: game.sides[out].name }) : _("stock ran out");
     }
     return "";
   }
@@ -146,7 +171,7 @@ export async function gamePage(id, watching) {
     opened = null;
     render();
     if (navigator.onLine) flushQueue();
-    else toast("Offline: the hand is kept on this phone and will be sent when the connection returns.");
+    else toast(_("Offline: the hand is kept on this phone and will be sent when the connection returns."), { offline: true });
     return true;
   }
 
@@ -160,11 +185,11 @@ export async function gamePage(id, watching) {
     try {
       result = await api(method, path, body, { token, ifMatch: currentEtag(id, etag), key });
     } catch (error) {
-      if (!(error instanceof Offline) || !newHand) { toast("No connection: try again when you are back online."); return false; }
+      if (!(error instanceof Offline) || !newHand) { toast(_("No connection: try again when you are back online.")); return false; }
       return keep(body, key); // the same key: if the server did record it, the retry records nothing
     }
     if (result.status === 412) {
-      toast("Someone else changed this game since you loaded it. Reload to see their change; your entry is still in the form.");
+      toast(_("Someone else changed this game since you loaded it. Reload to see their change; your entry is still in the form."));
       changed();
       return false;
     }
@@ -181,12 +206,12 @@ export async function gamePage(id, watching) {
   function changed() {
     const entry = document.getElementById("entry");
     if (!entry || entry.querySelector(".changed")) return;
-    entry.prepend(h("div", { class: "banner warn changed", role: "alert" }, "This game changed on another phone. ",
-      h("button", { type: "button", onclick: async () => { dirty = false; editing = null; await load(); render(); } }, "Reload the game")));
+    entry.prepend(h("div", { class: "banner warn changed", role: "alert" }, _("This game changed on another phone."), " ",
+      h("button", { type: "button", onclick: async () => { dirty = false; editing = null; await load(); render(); } }, _("Reload the game"))));
   }
 
   async function undo(number) {
-    if (!confirm(`Undo hand ${number}?`)) return;
+    if (!confirm(_("Undo hand {n}?", { n: number }))) return;
     await send("DELETE", `/games/${id}/hands/${number}`);
   }
 
@@ -201,31 +226,31 @@ export async function gamePage(id, watching) {
     function redraw() {
       const { bid, bidder, partner } = current();
       if (playedAlone(bid)) {
-        node.replaceChildren(h("p", { class: "muted", text: `${bidName(bid)} is always played alone.` }));
+        node.replaceChildren(h("p", { class: "muted", text: _("{bid} is always played alone.", { bid: bidName(bid) }) }));
         return;
       }
       if (partner !== undefined && partner === bidder) choose(undefined);
       const chosen = current().partner;
       const button = (seat, label) => h("button", { type: "button", "aria-pressed": String(chosen === seat),
         onclick: () => { choose(seat); redraw(); } }, label);
-      node.replaceChildren(...Array.from({ length: seats }, (_, seat) => seat)
-        .filter((seat) => seat !== bidder).map((seat) => button(seat, seatName(seat))), button(null, "Alone"));
+      node.replaceChildren(...Array.from({ length: seats }, (_x, seat) => seat)
+        .filter((seat) => seat !== bidder).map((seat) => button(seat, seatName(seat))), button(null, _("Alone")));
     }
     redraw();
     return { node, redraw };
   }
 
   function entryForm() {
-    const box = h("section", { class: "card stack", id: "entry", "aria-label": editing ? `Correct hand ${editing.number}` : "Enter a hand",
+    const box = h("section", { class: "card stack", id: "entry", "aria-label": editing ? _("Correct hand {n}", { n: editing.number }) : _("Enter a hand"),
       onclick: () => { dirty = true; }, oninput: () => { dirty = true; } });
-    const title = h("h2", { text: editing ? `Correct hand ${editing.number}` : `Hand ${hands.length + waitingHands(id).length + 1}` });
+    const title = h("h2", { text: editing ? _("Correct hand {n}", { n: editing.number }) : _("Hand {n}", { n: hands.length + waitingHands(id).length + 1 }) });
     const refusal = h("div", { class: "refusal", role: "alert", hidden: true });
     const refused = (result) => fieldErrors(box, refusal, result);
     const submit = (body) => {
       fieldErrors(box, refusal, null);
       return editing ? send("PUT", `/games/${id}/hands/${editing.number}`, body, refused) : send("POST", `/games/${id}/hands`, body, refused);
     };
-    const cancel = editing ? h("button", { type: "button", onclick: (e) => { e.stopPropagation(); editing = null; dirty = false; render(); } }, "Cancel") : null;
+    const cancel = editing ? h("button", { type: "button", onclick: (e) => { e.stopPropagation(); editing = null; dirty = false; render(); } }, _("Cancel")) : null;
     const byFamily = { contract: contractEntry, card_points: cardPointsEntry, rummy: rummyEntry }; // the variant's family
     const entry = byFamily[variant.family] ?? contractEntry;
     box.append(title, refusal, ...entry(submit), cancel ?? "");
@@ -252,7 +277,7 @@ export async function gamePage(id, watching) {
     const bids = tableBids.bids;
     const fractional = bids.some((b) => kittyGiven(b.code) !== null);
     let given = kittyGiven(bid) ?? kittyCardsOf(bids)[0] ?? null; // the .K of the fractional bids on show
-    const grid = h("div", { class: fractional ? "grid fractional" : "grid", role: "group", "aria-label": "Bid", "data-field": "bid" });
+    const grid = h("div", { class: fractional ? "grid fractional" : "grid", role: "group", "aria-label": _("Bid"), "data-field": "bid" });
     const pick = (code) => { bid = code; markChosen(); partnerRow?.redraw(); row?.start(levelOf(bidOf(bid))); check(); };
     const markChosen = () => { for (const b of document.querySelectorAll("#entry [data-code]")) b.setAttribute("aria-pressed", String(b.dataset.code === bid)); };
     const drawGrid = () => grid.replaceChildren(...bidGrid(bids, fractional ? given : null, bid, pick));
@@ -265,11 +290,11 @@ export async function gamePage(id, watching) {
       check();
     }) : null;
     const specials = bids.filter((b) => !LEVEL_BID.test(b.code)).map((b) => bidButton(b, b.name, bid, pick));
-    const bidderRow = h("div", { class: "row bidders", role: "group", "aria-label": "Bidder", "data-field": "bidder" },
-      Array.from({ length: seats }, (_, seat) => h("button", { type: "button", "aria-pressed": String(bidder === seat),
+    const bidderRow = h("div", { class: "row bidders", role: "group", "aria-label": _("Bidder"), "data-field": "bidder" },
+      Array.from({ length: seats }, (_x, seat) => h("button", { type: "button", "aria-pressed": String(bidder === seat),
         onclick: (e) => { bidder = seat; for (const x of e.currentTarget.parentElement.children) x.setAttribute("aria-pressed", String(x === e.currentTarget)); partnerRow?.redraw(); check(); } }, seatName(seat))));
     const partnerRow = callsPartner ? partnerChoice(seats, () => ({ bid, bidder, partner }), (seat) => { partner = seat; check(); }) : null;
-    const rowLabel = () => `Tricks ${game.sides[counted()].name} took`;
+    const rowLabel = () => _("Tricks {side} took", { side: game.sides[counted()].name });
     const row = nSides === 2 ? trickRow(total, taken, (n) => { taken = n; check(); }, rowLabel()) : null;
     const trickHeading = h("h3", { id: "tricks-label" });
     const rest = h("p", { class: "muted rest", id: "other-tricks", "aria-live": "polite" });
@@ -277,7 +302,7 @@ export async function gamePage(id, watching) {
       : h("div", { "data-field": "tricks" }, trickSteppers(tricks, total, check, game.sides.map((side) => side.name)));
     const status = h("p", { class: "muted", "aria-live": "polite" });
     const preview = handPreview(editing);
-    const record = h("button", { type: "submit", class: "primary" }, editing ? "Save the correction" : "Record the hand");
+    const record = h("button", { type: "submit", class: "primary" }, editing ? _("Save the correction") : _("Record the hand"));
     const trickList = () => {
       if (!row) return [...tricks];
       const list = Array(nSides).fill(total - taken);
@@ -288,27 +313,28 @@ export async function gamePage(id, watching) {
       : { bidder, bid, ...(callsPartner ? { partner: playedAlone(bid) ? null : partner } : {}), tricks: trickList() });
     function check() {
       const sum = tricks.reduce((a, b) => a + b, 0);
-      trickHeading.textContent = row ? (bidder === null && !passed ? "Tricks the bidding side took" : rowLabel()) : "Tricks";
+      trickHeading.textContent = row ? (bidder === null && !passed ? _("Tricks the bidding side took") : rowLabel()) : _("Tricks");
       row?.relabel(rowLabel());
       if (row) {
         const other = game.sides[1 - counted()].name;
-        rest.textContent = taken === null ? "" : `${other} took the other ${total - taken}.`;
+        rest.textContent = taken === null ? "" : _n("{side} took the other {n}.", "{side} took the other {n}.", total - taken, { side: other });
       }
-      const missing = passed ? (row && taken === null ? `Pick the tricks ${game.sides[0].name} took.` : "")
-        : !bid ? "Pick the bid."
-          : bidder === null ? "Pick the bidder."
-            : callsPartner && partner === undefined && !playedAlone(bid) ? "Pick the partner the bidder called, or Alone."
-              : row && taken === null ? `Pick the tricks ${game.sides[counted()].name} took.`
-                : !row && sum !== total ? `The tricks add up to ${sum}, not ${total}.` : "";
+      const missing = passed ? (row && taken === null ? _("Pick the tricks {side} took.", { side: game.sides[0].name }) : "")
+        : !bid ? _("Pick the bid.")
+          : bidder === null ? _("Pick the bidder.")
+            : callsPartner && partner === undefined && !playedAlone(bid) ? _("Pick the partner the bidder called, or Alone.")
+              : row && taken === null ? _("Pick the tricks {side} took.", { side: game.sides[counted()].name })
+                : !row && sum !== total ? _("The tricks add up to {sum}, not {total}.", { sum, total }) : "";
       status.textContent = missing;
       record.disabled = Boolean(missing);
-      preview.ask(missing ? null : hand(), bid && !passed ? bidName(bid) : passed ? "Passed out" : "");
+      preview.ask(missing ? null : hand(), bid && !passed ? bidName(bid) : passed ? _("Passed out") : "");
     }
     const auction = h("div", { class: "stack auction", hidden: passed },
-      tableBids.exact ? null : h("p", { class: "hint", text: "This game's bids could not be fetched, so they are shown without their points; the hand is checked when it is sent." }),
+      tableBids.exact ? null : h("p", { class: "hint", text: _("This game's bids could not be fetched, so they are shown without their points; the hand is checked when it is sent.") }),
       giveRow, grid, specials.length ? h("div", { class: "specials" }, specials) : null,
-      h("h3", { text: "Won by" }), bidderRow, partnerRow ? [h("h3", { id: "partner-label", text: "Partner" }), partnerRow.node] : null);
-    const passedNote = h("p", { class: "hint", hidden: !passed, text: "Everybody passed: the hand is played at no-trumps, and every trick scores. Enter the tricks." });
+      // i18n: heading above the players: who won the auction
+      h("h3", { text: _("Won by") }), bidderRow, partnerRow ? [h("h3", { id: "partner-label", text: _("Partner") }), partnerRow.node] : null);
+    const passedNote = h("p", { class: "hint", hidden: !passed, text: _("Everybody passed: the hand is played at no-trumps, and every trick scores. Enter the tricks.") });
     check();
     if (row) requestAnimationFrame(() => row.start(levelOf(bidOf(bid))));
     const form = h("form", { class: "stack", onsubmit: async (e) => { e.preventDefault(); preview.ask(null); await submit(hand()); } },
@@ -317,13 +343,13 @@ export async function gamePage(id, watching) {
       passed = on;
       auction.hidden = on;
       passedNote.hidden = !on;
-      passButton.textContent = on ? "Back to the bids" : "Everybody passed";
+      passButton.textContent = on ? _("Back to the bids") : _("Everybody passed");
       passButton.setAttribute("aria-pressed", String(on));
       check();
     };
     // Pass-out played at no-trumps: the tricks are entered; otherwise the hand is recorded at once.
     const passButton = h("button", { type: "button", "aria-pressed": noTrumpPassOut ? String(passed) : null,
-      onclick: () => (noTrumpPassOut ? setPassed(!passed) : submit({ passed_out: true })) }, passed ? "Back to the bids" : "Everybody passed");
+      onclick: () => (noTrumpPassOut ? setPassed(!passed) : submit({ passed_out: true })) }, passed ? _("Back to the bids") : _("Everybody passed"));
     return [form, passButton];
   }
 
@@ -356,8 +382,8 @@ export async function gamePage(id, watching) {
     function tell(result) {
       node.hidden = false;
       node.className = `preview${result?.ok ? "" : result ? " refused" : " offline"}`;
-      if (!result) node.replaceChildren(h("p", { text: "The preview needs a connection. You can still record the hand: this phone keeps it and sends it when the connection returns." }));
-      else if (!result.ok) node.replaceChildren(h("strong", { text: "The rules refuse this hand" }), h("p", { text: problem(result) }));
+      if (!result) node.replaceChildren(h("p", { text: _("The preview needs a connection. You can still record the hand: this phone keeps it and sends it when the connection returns.") }));
+      else if (!result.ok) node.replaceChildren(h("strong", { text: _("The rules refuse this hand") }), h("p", { text: problem(result) }));
       else node.replaceChildren(...forecast(result.json, label).filter(Boolean));
       const headline = node.querySelector(".headline");
       line.className = headline ? headline.className : "headline";
@@ -369,14 +395,19 @@ export async function gamePage(id, watching) {
   function forecast(outcome, label) {
     const after = outcome.game;
     const result = outcomeOf(outcome);
-    const headline = `${label ? `${label}${result ? ` ${result}` : ""}: ` : "If recorded: "}${deltasInWords(game, outcome.deltas)}`;
+    const deltas = deltasInWords(game, outcome.deltas);
+    const headline = !label ? _("If recorded: {deltas}", { deltas })
+      // i18n: the preview's headline, e.g. "7♥ made: North-South +200, East-West +0"
+      : result ? _("{bid} {outcome}: {deltas}", { bid: label, outcome: outcomeWord(result), deltas })
+        : _("{bid}: {deltas}", { bid: label, deltas });
     return [
       h("p", { class: `headline${result ? ` ${result}` : ""}` }, result ? h("span", { "aria-hidden": "true", text: result === "made" ? "✓ " : "✗ " }) : null, suited(headline)),
-      h("ul", { class: "deltas", "aria-label": "Points this hand gives" }, game.sides.map((side, s) => h("li", {},
+      h("ul", { class: "deltas", "aria-label": _("Points this hand gives") }, game.sides.map((side, s) => h("li", {},
         h("span", { text: side.name }), h("b", { class: outcome.deltas[s] < 0 ? "down" : null, text: signed(outcome.deltas[s]) }),
-        h("small", { text: `total ${outcome.scores[s]}` })))),
+        h("small", { text: _("total {total}", { total: outcome.scores[s] }) })))),
       h("ul", { class: "why" }, outcome.explanation.map((line) => h("li", { text: line }))),
-      after.status === "finished" ? h("p", { class: "ends", text: `This hand ends the game: ${game.sides[after.winner]?.name ?? "nobody"} wins.` }) : null,
+      after.status === "finished" ? h("p", { class: "ends", text: game.sides[after.winner]
+        ? _("This hand ends the game: {winner} wins.", { winner: game.sides[after.winner].name }) : _("This hand ends the game: nobody wins.") }) : null,
     ];
   }
 
@@ -388,7 +419,7 @@ export async function gamePage(id, watching) {
     const total = variant.hand.points;
     const before = editing ?? {};
     let byCards = Boolean(before.captured);
-    const points = before.points ? [...before.points] : Array.from({ length: sides }, (_, s) => (sides === 2 ? (s === 0 ? total - Math.floor(total / 2) : Math.floor(total / 2)) : s === 0 ? total : 0));
+    const points = before.points ? [...before.points] : Array.from({ length: sides }, (_x, s) => (sides === 2 ? (s === 0 ? total - Math.floor(total / 2) : Math.floor(total / 2)) : s === 0 ? total : 0));
     const mariannas = [...(before.mariannas ?? [])];
     const suits = game.options.deck === "french" ? FRENCH_SUITS : ITALIAN_SUITS;
     const deck = cinquecentoDeck(game.options.deck);
@@ -397,63 +428,64 @@ export async function gamePage(id, watching) {
     let tapping = 0; // the side whose cards are being tapped
     const status = h("p", { class: "muted", "aria-live": "polite" });
     const preview = handPreview(editing);
-    const record = h("button", { type: "submit", class: "primary" }, editing ? "Save the correction" : "Record the hand");
-    const captured = () => game.sides.map((_, s) => deck.filter((c) => (owner.get(c.code) ?? last) === s).map((c) => c.code));
+    const record = h("button", { type: "submit", class: "primary" }, editing ? _("Save the correction") : _("Record the hand"));
+    const captured = () => game.sides.map((_x, s) => deck.filter((c) => (owner.get(c.code) ?? last) === s).map((c) => c.code));
     const hand = () => (byCards ? { captured: captured(), mariannas: [...mariannas] } : { points: [...points], mariannas: [...mariannas] });
     const check = () => {
       const sum = points.reduce((a, b) => a + b, 0);
-      const missing = byCards ? "" : sum === total ? "" : `The card points add up to ${sum}, not ${total}.`;
+      const missing = byCards ? "" : sum === total ? "" : _("The card points add up to {sum}, not {total}.", { sum, total });
       status.textContent = missing;
       record.disabled = Boolean(missing);
-      if (byCards) counts.textContent = game.sides.map((side, s) => `${side.name}: ${captured()[s].length} cards`).join(" · ");
+      if (byCards) counts.textContent = game.sides.map((side, s) => _n("{side}: {n} card", "{side}: {n} cards", captured()[s].length, { side: side.name })).join(" · ");
       for (const chip of box.querySelectorAll("[data-suit]")) {
         const at = mariannas.findIndex((m) => m.suit === chip.dataset.suit);
         const mine = at >= 0 && mariannas[at].side === Number(chip.dataset.side);
         chip.setAttribute("aria-pressed", String(mine));
         chip.disabled = at >= 0 && !mine;
-        chip.querySelector("small").textContent = mine ? `${at + 1}${["st", "nd", "rd"][at] ?? "th"}` : "";
+        chip.querySelector("small").textContent = mine ? ordinal(at + 1) : "";
       }
       preview.ask(missing ? null : hand());
     };
     const pointRows = game.sides.map((side, s) => (sides === 2 && s === 1
-      ? h("p", { class: "muted other", id: "other-points", text: `${side.name}: ${points[1]} card points` })
-      : h("div", { "data-field": `points.${s}` }, h("label", { for: `pts${s}` }, `${side.name} card points`),
+      ? h("p", { class: "muted other", id: "other-points", text: _n("{side}: {n} card point", "{side}: {n} card points", points[1], { side: side.name }) })
+      : h("div", { "data-field": `points.${s}` }, h("label", { for: `pts${s}` }, _("{side} card points", { side: side.name })),
         h("input", { id: `pts${s}`, type: "number", inputmode: "numeric", min: "0", max: String(total), value: String(points[s]), class: "big-number",
           oninput: (e) => {
             points[s] = Number(e.target.value || 0);
-            if (sides === 2) { points[1] = total - points[0]; document.getElementById("other-points").textContent = `${game.sides[1].name}: ${points[1]} card points`; }
+            if (sides === 2) { points[1] = total - points[0]; document.getElementById("other-points").textContent = _n("{side}: {n} card point", "{side}: {n} card points", points[1], { side: game.sides[1].name }); }
             check();
           } }))));
     const counts = h("p", { class: "muted", "aria-live": "polite" });
-    const sidePick = sides > 2 ? h("div", { class: "row", role: "group", "aria-label": "Whose cards" }, game.sides.slice(0, last).map((side, s) => h("button", {
+    const sidePick = sides > 2 ? h("div", { class: "row", role: "group", "aria-label": _("Whose cards") }, game.sides.slice(0, last).map((side, s) => h("button", {
       type: "button", "aria-pressed": String(s === tapping),
       onclick: (e) => { tapping = s; for (const b of e.currentTarget.parentElement.children) b.setAttribute("aria-pressed", String(b === e.currentTarget)); picker.redraw(); },
-    }, `${side.name}'s cards`))) : null;
+    }, _("{side}'s cards", { side: side.name })))) : null;
     const picker = cardPicker(deck, (card) => {
       const s = owner.get(card.code);
       return { pressed: s === tapping, mark: s !== undefined && s !== tapping ? game.sides[s].name : "" };
-    }, (card) => { if (owner.get(card.code) === tapping) owner.delete(card.code); else owner.set(card.code, tapping); check(); }, "Captured cards");
+    }, (card) => { if (owner.get(card.code) === tapping) owner.delete(card.code); else owner.set(card.code, tapping); check(); }, _("Captured cards"));
     const byPoints = h("div", { class: "stack", hidden: byCards }, pointRows);
     const cardsBox = h("div", { class: "stack", hidden: !byCards, "data-field": "captured" },
-      h("p", { class: "hint", text: sides === 2 ? `Tap the cards ${game.sides[0].name} captured; ${game.sides[1].name} took the rest.` : `Pick a side, tap the cards it captured; ${game.sides[last].name} took the rest.` }),
+      h("p", { class: "hint", text: sides === 2 ? _("Tap the cards {side} captured; {other} took the rest.", { side: game.sides[0].name, other: game.sides[1].name })
+        : _("Pick a side, tap the cards it captured; {other} took the rest.", { other: game.sides[last].name }) }),
       sidePick, picker.node, counts);
-    const how = h("div", { class: "row", role: "group", "aria-label": "Enter the hand by" },
-      [["points", "Card points"], ["cards", "Captured cards"]].map(([key, text]) => h("button", { type: "button", "aria-pressed": String(byCards === (key === "cards")),
+    const how = h("div", { class: "row", role: "group", "aria-label": _("Enter the hand by") },
+      [["points", _("Card points")], ["cards", _("Captured cards")]].map(([key, text]) => h("button", { type: "button", "aria-pressed": String(byCards === (key === "cards")),
         onclick: (e) => {
           byCards = key === "cards";
           for (const b of e.currentTarget.parentElement.children) b.setAttribute("aria-pressed", String(b === e.currentTarget));
           byPoints.hidden = byCards; cardsBox.hidden = !byCards; check();
         } }, text)));
-    const chips = h("div", { class: "stack", "data-field": "mariannas" }, game.sides.map((side, s) => h("div", { class: "row chips", role: "group", "aria-label": `Mariannas of ${side.name}` },
+    const chips = h("div", { class: "stack", "data-field": "mariannas" }, game.sides.map((side, s) => h("div", { class: "row chips", role: "group", "aria-label": _("Mariannas of {side}", { side: side.name }) },
       h("span", { class: "chip-side", text: side.name }),
       suits.map((suit) => h("button", { type: "button", class: `chip${suit === "hearts" || suit === "diamonds" ? " red" : ""}`, "data-suit": suit, "data-side": String(s),
         onclick: () => {
           const at = mariannas.findIndex((m) => m.suit === suit);
           if (at >= 0) mariannas.splice(at, 1); else mariannas.push({ side: s, suit });
           check();
-        } }, suit, h("small"))))));
+        } }, suitName(suit), h("small"))))));
     const box = h("form", { class: "stack", onsubmit: async (e) => { e.preventDefault(); preview.ask(null); await submit(hand()); } },
-      how, byPoints, cardsBox, h("h3", { text: "Mariannas" }), h("p", { class: "hint", text: "Tap each Marianna in the order declared; tap again to take it back." }),
+      how, byPoints, cardsBox, h("h3", { text: _("Mariannas") }), h("p", { class: "hint", text: _("Tap each Marianna in the order declared; tap again to take it back.") }),
       chips, preview.node, actionBar(status, preview, record));
     check();
     return [box];
@@ -468,7 +500,7 @@ export async function gamePage(id, watching) {
     const deck = frenchDeck(Boolean(game.options.jokers));
     const named = (code) => deck.find((c) => c.code === String(code).toUpperCase())?.code ?? String(code).toUpperCase();
     // The cards each player put down: melds, lay-offs ({card, onto: [player, meld]}) and hand.
-    const table = game.sides.map((_, p) => {
+    const table = game.sides.map((_x, p) => {
       const was = before.players?.[p] ?? {};
       return { melds: (was.melds ?? []).map((m) => m.map(named)), layoffs: (was.layoffs ?? []).map((l) => ({ card: named(l.card), onto: [...l.onto] })), hand: (was.hand ?? []).map(named) };
     });
@@ -478,9 +510,9 @@ export async function gamePage(id, watching) {
     const whereIs = (code) => {
       for (const [p, t] of table.entries()) {
         const m = t.melds.findIndex((meld) => meld.includes(code));
-        if (m >= 0) return { player: p, kind: "meld", meld: m, text: `${game.sides[p].name} meld ${m + 1}` };
-        if (t.hand.includes(code)) return { player: p, kind: "hand", text: `${game.sides[p].name} hand` };
-        if (t.layoffs.some((l) => l.card === code)) return { player: p, kind: "layoff", text: `${game.sides[p].name} lay-off` };
+        if (m >= 0) return { player: p, kind: "meld", meld: m, text: _("{player} meld {n}", { player: game.sides[p].name, n: m + 1 }) };
+        if (t.hand.includes(code)) return { player: p, kind: "hand", text: _("{player} hand", { player: game.sides[p].name }) };
+        if (t.layoffs.some((l) => l.card === code)) return { player: p, kind: "layoff", text: _("{player} lay-off", { player: game.sides[p].name }) };
       }
       return null;
     };
@@ -506,8 +538,8 @@ export async function gamePage(id, watching) {
     const picker = cardPicker(deck, (card) => {
       const where = whereIs(card.code);
       return { pressed: isTarget(where), mark: where && !isTarget(where) ? where.text : "" };
-    }, (card) => { tap(card); draw(); }, "Cards");
-    const chips = (codes, onRemove) => codes.map((code) => h("button", { type: "button", class: "chip-card", "aria-label": `Remove ${deck.find((c) => c.code === code)?.spoken ?? code}`, onclick: () => { onRemove(code); draw(); } }, h("span", {}, cardName(code))));
+    }, (card) => { tap(card); draw(); }, _("Cards"));
+    const chips = (codes, onRemove) => codes.map((code) => h("button", { type: "button", class: "chip-card", "aria-label": _("Remove {card}", { card: deck.find((c) => c.code === code)?.spoken ?? code }), onclick: () => { onRemove(code); draw(); } }, h("span", {}, cardName(code))));
     const aim = (next) => { target = next; draw(); };
     const ownMelds = () => table.flatMap((t, p) => t.melds.map((m, i) => ({ p, i, m })).filter((x) => x.m.length));
     function draw() {
@@ -519,37 +551,38 @@ export async function gamePage(id, watching) {
           h("input", { id: `${name}${p}`, name: `${name}${p}`, type: "number", inputmode: "numeric", min: "0", value, autocomplete: "off" }));
         const here = target?.player === p;
         return h("fieldset", { class: "card", "data-field": `players.${p}` }, h("legend", { text: side.name }), ...(cards
-          ? [h("div", { "data-field": `players.${p}.melds` }, h("span", { class: "label", text: "Melds" }),
+          ? [h("div", { "data-field": `players.${p}.melds` }, h("span", { class: "label", text: _("Melds") }),
             t.melds.map((m, i) => (m.length || (here && target.kind === "meld" && target.meld === i) ? h("div", { class: "row meld" },
-              h("button", { type: "button", class: "plain-chip", "aria-pressed": String(here && target.kind === "meld" && target.meld === i), onclick: () => aim({ player: p, kind: "meld", meld: i }) }, `Meld ${i + 1}`),
+              h("button", { type: "button", class: "plain-chip", "aria-pressed": String(here && target.kind === "meld" && target.meld === i), onclick: () => aim({ player: p, kind: "meld", meld: i }) }, _("Meld {n}", { n: i + 1 })),
               chips(m, (code) => remove(code))) : null)),
-            h("button", { type: "button", onclick: () => aim({ player: p, kind: "meld", meld: t.melds.filter((m) => m.length).length }) }, "New meld")),
-          h("div", { "data-field": `players.${p}.layoffs` }, h("span", { class: "label", text: "Lay-offs" }),
-            t.layoffs.map((l) => h("div", { class: "row" }, chips([l.card], remove), ` onto ${game.sides[l.onto[0]].name} meld ${l.onto[1] + 1}`)),
-            h("div", { class: "row", role: "group", "aria-label": `${side.name} lays off onto` }, ownMelds().map(({ p: q, i }) => h("button", { type: "button",
+            h("button", { type: "button", onclick: () => aim({ player: p, kind: "meld", meld: t.melds.filter((m) => m.length).length }) }, _("New meld"))),
+          h("div", { "data-field": `players.${p}.layoffs` }, h("span", { class: "label", text: _("Lay-offs") }),
+            t.layoffs.map((l) => h("div", { class: "row" }, chips([l.card], remove), " ", _("onto {player} meld {n}", { player: game.sides[l.onto[0]].name, n: l.onto[1] + 1 }))),
+            h("div", { class: "row", role: "group", "aria-label": _("{player} lays off onto", { player: side.name }) }, ownMelds().map(({ p: q, i }) => h("button", { type: "button",
               "aria-pressed": String(here && target.kind === "layoff" && target.onto[0] === q && target.onto[1] === i),
-              onclick: () => aim({ player: p, kind: "layoff", onto: [q, i] }) }, `${game.sides[q].name} meld ${i + 1}`)))),
-          h("div", { "data-field": `players.${p}.hand` }, h("span", { class: "label", text: "Left in hand" }), h("div", { class: "row" }, chips(t.hand, remove)),
-            h("button", { type: "button", "aria-pressed": String(here && target.kind === "hand"), onclick: () => aim({ player: p, kind: "hand" }) }, "Cards left in hand")),
-          here ? h("div", { class: "stack picking" }, h("p", { class: "hint", text: target.kind === "meld" ? `Tap the cards of ${side.name}'s meld ${target.meld + 1}.`
-            : target.kind === "hand" ? `Tap the cards ${side.name} was left holding.` : `Tap the cards ${side.name} laid off onto ${game.sides[target.onto[0]].name} meld ${target.onto[1] + 1}.` }),
-          picker.node, h("button", { type: "button", onclick: () => aim(null) }, "Done")) : null]
-          : [input("meld", "Points melded and laid off", String(was.meld_points ?? 0)),
-            input("held", "Points left in hand", String(was.hand_points ?? 0))]));
+              onclick: () => aim({ player: p, kind: "layoff", onto: [q, i] }) }, _("{player} meld {n}", { player: game.sides[q].name, n: i + 1 }))))),
+          h("div", { "data-field": `players.${p}.hand` }, h("span", { class: "label", text: _("Left in hand") }), h("div", { class: "row" }, chips(t.hand, remove)),
+            h("button", { type: "button", "aria-pressed": String(here && target.kind === "hand"), onclick: () => aim({ player: p, kind: "hand" }) }, _("Cards left in hand"))),
+          here ? h("div", { class: "stack picking" }, h("p", { class: "hint", text: target.kind === "meld" ? _("Tap the cards of {player}'s meld {n}.", { player: side.name, n: target.meld + 1 })
+            : target.kind === "hand" ? _("Tap the cards {player} was left holding.", { player: side.name })
+              : _("Tap the cards {player} laid off onto {other} meld {n}.", { player: side.name, other: game.sides[target.onto[0]].name, n: target.onto[1] + 1 }) }),
+          picker.node, h("button", { type: "button", onclick: () => aim(null) }, _("Done"))) : null]
+          : [input("meld", _("Points melded and laid off"), String(was.meld_points ?? 0)),
+            input("held", _("Points left in hand"), String(was.hand_points ?? 0))]));
       }));
       picker.redraw();
     }
     draw();
     const read = (form) => {
       const data = new FormData(form);
-      return game.sides.map((_, p) => (cards ? { melds: table[p].melds.filter((m) => m.length), layoffs: table[p].layoffs, hand: table[p].hand }
+      return game.sides.map((_x, p) => (cards ? { melds: table[p].melds.filter((m) => m.length), layoffs: table[p].layoffs, hand: table[p].hand }
         : { meld_points: Number(data.get(`meld${p}`) || 0), hand_points: Number(data.get(`held${p}`) || 0) }));
     };
-    const how = h("div", { class: "row", role: "group", "aria-label": "Enter the hand by" },
-      [["points", "Points"], ["cards", "Cards"]].map(([key, text]) => h("button", { type: "button", "aria-pressed": String(cards === (key === "cards")),
+    const how = h("div", { class: "row", role: "group", "aria-label": _("Enter the hand by") },
+      [["points", _("Points")], ["cards", _("Cards")]].map(([key, text]) => h("button", { type: "button", "aria-pressed": String(cards === (key === "cards")),
         onclick: (e) => { cards = key === "cards"; for (const x of e.currentTarget.parentElement.children) x.setAttribute("aria-pressed", String(x === e.currentTarget)); draw(); } }, text)));
     return [how, h("form", { class: "stack", onsubmit: async (e) => { e.preventDefault(); await submit({ players: read(e.currentTarget) }); } },
-      holder, h("button", { type: "submit", class: "primary" }, editing ? "Save the correction" : "Record the hand"))];
+      holder, h("button", { type: "submit", class: "primary" }, editing ? _("Save the correction") : _("Record the hand")))];
   }
 
   render({ top: true }); // opened: the scores and the entry, not wherever the last page was scrolled

@@ -3,16 +3,22 @@
 // tournament to follow.
 import { api, problem, uuid } from "./api.js";
 import { h, show, toast } from "./dom.js";
+import { _, _n, number } from "./i18n.js";
 import { isLocal, queueGame } from "./queue.js";
 import { keepToken, remember, store } from "./store.js";
 
-const SIDE_NAMES = { 2: ["North-South", "East-West"] };
+/** The default names of two sides of two, in the page's language. */
+const sideNames = (sides) => (sides === 2 ? [_("North-South"), _("East-West")] : []);
 
 /** A table shape as the players say it: "4 players, 2 sides of 2", "5 players, each alone,
  *  calling a partner". A form is one entry of the variant's `forms`. */
 function tableInWords(form) {
-  const shape = form.per_side === 1 ? "each alone" : `${form.sides} sides of ${form.per_side}`;
-  return `${form.players} players, ${shape}${form.calls_partner ? ", calling a partner" : ""}`;
+  if (form.per_side === 1) {
+    return form.calls_partner ? _("{players} players, each alone, calling a partner", { players: form.players })
+      : _("{players} players, each alone", { players: form.players });
+  }
+  // i18n: a table of card players, e.g. "4 players, 2 sides of 2"
+  return _("{players} players, {sides} sides of {each}", { players: form.players, sides: form.sides, each: form.per_side });
 }
 
 /** The house rules a player sets on the page: every option but the tables (fractional values). */
@@ -47,28 +53,28 @@ function keepOwnPresets(variant, presets) {
 }
 
 export async function homePage() {
-  document.title = "scorekeeper — new game";
+  document.title = _("scorekeeper — new game");
   const result = await api("GET", "/variants").catch(() => null);
-  if (!result?.ok) { show(h("p", { class: "banner bad", text: "The server cannot be reached. Try again when you are back online." })); return; }
+  if (!result?.ok) { show(h("p", { class: "banner bad", text: _("The server cannot be reached. Try again when you are back online.") })); return; }
   const variants = result.json;
   let variant = variants[0];
   let seating = null; // the form of the table: one of the variant's `forms`
   let rules = rulesFrom(variant); // every house rule's value as set on this page
   let openRules = false; // the list of every house rule is unfolded
-  const form = h("form", { class: "stack", "aria-label": "New game" });
+  const form = h("form", { class: "stack", "aria-label": _("New game") });
   const houseRules = h("section", { class: "rules", "aria-labelledby": "rules-title" });
   const recent = store.get("games", []);
   const nameOf = (key) => variants.find((v) => v.key === key)?.name ?? key;
 
   function render() {
-    const choices = h("div", { class: "choices", role: "radiogroup", "aria-label": "Game" },
+    const choices = h("div", { class: "choices", role: "radiogroup", "aria-label": _("Game") },
       variants.map((v) => h("button", {
         type: "button", class: "choice", role: "radio", "aria-checked": String(v === variant),
         onclick: () => { variant = v; seating = null; rules = rulesFrom(v); render(); },
       }, h("strong", { text: v.name }), h("span", { text: v.description }))));
     const forms = variant.forms ?? [];
     seating = seating ?? forms[0];
-    const seatPick = h("div", { class: "row tables", role: "group", "aria-label": "Table" },
+    const seatPick = h("div", { class: "row tables", role: "group", "aria-label": _("Table") },
       forms.map((f) => h("button", {
         type: "button", "aria-pressed": String(f === seating),
         onclick: () => { seating = f; render(); },
@@ -78,22 +84,22 @@ export async function homePage() {
     for (let s = 0; s < sides; s++) {
       const inputs = [];
       for (let p = 0; p < each; p++) {
-        inputs.push(h("input", { name: `p${s}.${p}`, required: true, autocomplete: "off", "aria-label": `Side ${s + 1}, player ${p + 1}`,
-          placeholder: each === 1 ? `Player ${s + 1}` : `Player ${p + 1}`, value: "" }));
+        inputs.push(h("input", { name: `p${s}.${p}`, required: true, autocomplete: "off", "aria-label": _("Side {side}, player {player}", { side: s + 1, player: p + 1 }),
+          placeholder: _("Player {n}", { n: each === 1 ? s + 1 : p + 1 }), value: "" }));
       }
       sideBoxes.push(h("div", { class: "card" },
-        each > 1 ? h("label", {}, `Side ${s + 1} name`, h("input", { name: `side${s}`, autocomplete: "off", value: (SIDE_NAMES[sides] ?? [])[s] ?? `Side ${s + 1}` })) : null,
+        each > 1 ? h("label", {}, _("Side {n} name", { n: s + 1 }), h("input", { name: `side${s}`, autocomplete: "off", value: sideNames(sides)[s] ?? _("Side {n}", { n: s + 1 }) })) : null,
         ...inputs));
     }
     renderRules();
     form.replaceChildren(
-      h("h1", { text: "New game" }), choices,
-      h("h2", { text: "Table" }), seatPick, ...sideBoxes,
-      h("label", { for: "dealer" }, "First dealer"),
-      h("select", { id: "dealer", name: "dealer" }, Array.from({ length: sides * each }, (_, seat) =>
-        h("option", { value: String(seat) }, each === 1 ? `Player ${seat + 1}` : `Seat ${seat + 1} (side ${(seat % sides) + 1})`))),
+      h("h1", { text: _("New game") }), choices,
+      h("h2", { text: _("Table") }), seatPick, ...sideBoxes,
+      h("label", { for: "dealer" }, _("First dealer")),
+      h("select", { id: "dealer", name: "dealer" }, Array.from({ length: sides * each }, (_x, seat) =>
+        h("option", { value: String(seat) }, each === 1 ? _("Player {n}", { n: seat + 1 }) : _("Seat {seat} (side {side})", { seat: seat + 1, side: (seat % sides) + 1 })))),
       houseRules,
-      h("button", { class: "primary", type: "submit" }, "Start the game"));
+      h("button", { class: "primary", type: "submit" }, _("Start the game")));
   }
 
   /** The house rules: one tap on a preset (the variant's, then this phone's own), every rule by
@@ -105,57 +111,57 @@ export async function homePage() {
     const presets = [...(variant.presets ?? [])];
     // The rules as the variant has them by default, unless a common table already plays by them.
     if (!presets.some((p) => same(rulesFrom(variant, p.options), defaults))) {
-      presets.unshift({ key: "", name: "Standard", description: `${variant.name} as the rules say, every house rule at its default.`, options: {} });
+      presets.unshift({ key: "", name: _("Standard"), description: _("{game} as the rules say, every house rule at its default.", { game: variant.name }), options: {} });
     }
     const chosen = presets.find((p) => same(rulesFrom(variant, p.options), rules))
       ?? mine.find((p) => same(rulesFrom(variant, p.options), rules));
     const apply = (preset) => {
       rules = rulesFrom(variant, preset.options);
       renderRules();
-      toast(`House rules: ${preset.name}.`);
+      toast(_("House rules: {preset}.", { preset: preset.name }));
     };
     const presetButton = (preset) => h("button", {
       type: "button", class: "preset", "aria-pressed": String(preset === chosen), onclick: () => apply(preset),
     }, preset.name);
     const changed = Object.keys(changedRules(variant, rules)).length;
     houseRules.replaceChildren(...[
-      h("h2", { id: "rules-title", text: "House rules" }),
-      h("div", { class: "presets", role: "group", "aria-label": "Presets" }, presets.map(presetButton)),
-      mine.length ? h("div", { class: "presets own", role: "group", "aria-label": "Your presets" },
-        h("span", { class: "hint", text: "Yours, on this phone:" }),
+      h("h2", { id: "rules-title", text: _("House rules") }),
+      h("div", { class: "presets", role: "group", "aria-label": _("Presets") }, presets.map(presetButton)),
+      mine.length ? h("div", { class: "presets own", role: "group", "aria-label": _("Your presets") },
+        h("span", { class: "hint", text: _("Yours, on this phone:") }),
         mine.map((preset) => h("span", { class: "own-preset" }, presetButton(preset),
-          h("button", { type: "button", class: "remove", "aria-label": `Delete the preset ${preset.name}`,
+          h("button", { type: "button", class: "remove", "aria-label": _("Delete the preset {preset}", { preset: preset.name }),
             onclick: () => {
               keepOwnPresets(variant, ownPresets(variant).filter((p) => p.name !== preset.name));
               renderRules();
-              toast(`The preset ${preset.name} is deleted from this phone.`);
+              toast(_("The preset {preset} is deleted from this phone.", { preset: preset.name }));
             } }, "×")))) : null,
-      h("p", { class: "muted preset-note", text: chosen ? (chosen.description ?? describeOwn(chosen)) : `Your own mix: ${changed} ${changed === 1 ? "rule differs" : "rules differ"} from the standard.` }),
+      h("p", { class: "muted preset-note", text: chosen ? (chosen.description ?? describeOwn(chosen)) : _n("Your own mix: {n} rule differs from the standard.", "Your own mix: {n} rules differ from the standard.", changed) }),
       h("details", { open: openRules, ontoggle: (e) => { openRules = e.target.open; } },
-        h("summary", {}, `Every house rule (${settable(variant).length})`),
+        h("summary", {}, _("Every house rule ({n})", { n: settable(variant).length })),
         h("div", { class: "stack rule-list" }, settable(variant).map(([name, o]) => ruleControl(name, o))),
         h("div", { class: "save-preset" },
-          h("label", { for: "preset-name" }, "Save these house rules on this phone"),
+          h("label", { for: "preset-name" }, _("Save these house rules on this phone")),
           h("div", { class: "row" },
-            h("input", { id: "preset-name", class: "grow", autocomplete: "off", placeholder: "Name, e.g. Friday club", maxlength: "40" }),
-            h("button", { type: "button", onclick: savePreset }, "Save"))))].filter(Boolean));
+            h("input", { id: "preset-name", class: "grow", autocomplete: "off", placeholder: _("Name, e.g. Friday club"), maxlength: "40" }),
+            h("button", { type: "button", onclick: savePreset }, _("Save")))))].filter(Boolean));
   }
 
   /** An own preset's line: the rules it changes, by their labels. */
   function describeOwn(preset) {
     const names = Object.keys(preset.options).map((name) => variant.options[name]?.label ?? name);
-    return names.length ? `Your preset: ${names.join(", ")}.` : "Your preset: the standard rules.";
+    return names.length ? _("Your preset: {rules}.", { rules: names.join(", ") }) : _("Your preset: the standard rules.");
   }
 
   function savePreset() {
     const input = document.getElementById("preset-name");
     const name = input.value.trim();
-    if (!name) { toast("Give the preset a name first."); input.focus(); return; }
+    if (!name) { toast(_("Give the preset a name first.")); input.focus(); return; }
     const presets = ownPresets(variant).filter((p) => p.name !== name);
     presets.push({ name, options: changedRules(variant, rules) });
     keepOwnPresets(variant, presets);
     renderRules();
-    toast(`Saved on this phone: ${name}.`);
+    toast(_("Saved on this phone: {preset}.", { preset: name }));
   }
 
   /** One house rule: its label, its explanation, and a control showing its value in words. */
@@ -171,16 +177,16 @@ export async function homePage() {
     }
     let field;
     if (o.choices) {
-      const words = o.choice_labels ?? o.choices.map(String);
+      const words = o.choice_labels ?? o.choices.map((c) => (typeof c === "number" ? number(c) : String(c)));
       const options = o.choices.map((c, i) => h("option", { value: String(c), selected: c === rules[name] }, words[i]));
-      if (o.nullable) options.unshift(h("option", { value: "", selected: rules[name] === null }, o.null_label ?? "Off"));
+      if (o.nullable) options.unshift(h("option", { value: "", selected: rules[name] === null }, o.null_label ?? _("Off")));
       field = h("select", { id, name: `opt.${name}`, "aria-describedby": hintId, onchange: (e) => {
         const raw = e.target.value;
         set(raw === "" ? null : o.type === "integer" ? Number(raw) : raw);
       } }, options);
     } else {
       field = h("input", { id, name: `opt.${name}`, type: "number", inputmode: "numeric", value: rules[name] ?? "",
-        min: o.minimum, max: o.maximum, placeholder: o.nullable ? (o.null_label ?? "Off") : "", "aria-describedby": hintId,
+        min: o.minimum, max: o.maximum, placeholder: o.nullable ? (o.null_label ?? _("Off")) : "", "aria-describedby": hintId,
         onchange: (e) => set(e.target.value === "" ? (o.nullable ? null : o.default) : Number(e.target.value)) });
     }
     return h("div", { class: "rule" }, h("label", { for: id }, o.label), h("small", { class: "hint", id: hintId, text: o.description }), field);
@@ -192,14 +198,14 @@ export async function homePage() {
     const { sides, per_side: each } = seating;
     const body = { variant: variant.key, first_dealer: Number(data.get("dealer")), options: changedRules(variant, rules), sides: [] };
     for (let s = 0; s < sides; s++) {
-      const players = Array.from({ length: each }, (_, p) => String(data.get(`p${s}.${p}`)).trim());
+      const players = Array.from({ length: each }, (_x, p) => String(data.get(`p${s}.${p}`)).trim());
       body.sides.push({ name: each === 1 ? players[0] : String(data.get(`side${s}`) || players.join(" & ")), players });
     }
     const key = uuid(); // a retry of this game, now or from the outbox, never makes two
     const created = await api("POST", "/games", body, { key }).catch(() => null);
     if (!created) {
       location.hash = `#/g/${queueGame(body, variant, key)}`;
-      toast("Offline: the game starts on this phone and is created on the server when the connection returns.");
+      toast(_("Offline: the game starts on this phone and is created on the server when the connection returns."), { offline: true });
       return;
     }
     if (!created.ok) { toast(problem(created)); return; }
@@ -210,11 +216,11 @@ export async function homePage() {
 
   render();
   show(form,
-    recent.length ? h("section", { class: "card" }, h("h2", { text: "Your games" }),
-      h("ul", { class: "games" }, recent.map((g) => h("li", {}, h("a", { href: `#/g/${g.id}` }, g.title, isLocal(g.id) ? " (not yet created on the server)" : ""), " ", h("span", { class: "muted", text: nameOf(g.variant) }))))) : null,
-    h("section", { class: "card" }, h("h2", { text: "Follow a tournament" }),
+    recent.length ? h("section", { class: "card" }, h("h2", { text: _("Your games") }),
+      h("ul", { class: "games" }, recent.map((g) => h("li", {}, h("a", { href: `#/g/${g.id}` }, g.title, isLocal(g.id) ? ` ${_("(not yet created on the server)")}` : ""), " ", h("span", { class: "muted", text: nameOf(g.variant) }))))) : null,
+    h("section", { class: "card" }, h("h2", { text: _("Follow a tournament") }),
       h("form", { class: "row", onsubmit: (e) => { e.preventDefault(); location.hash = `#/t/${new FormData(e.target).get("t")}`; } },
-        h("label", { class: "sr", for: "tid" }, "Tournament number"),
-        h("input", { id: "tid", name: "t", type: "number", min: "1", required: true, placeholder: "Tournament number", class: "grow" }),
-        h("button", { type: "submit" }, "Open"))));
+        h("label", { class: "sr", for: "tid" }, _("Tournament number")),
+        h("input", { id: "tid", name: "t", type: "number", min: "1", required: true, placeholder: _("Tournament number"), class: "grow" }),
+        h("button", { type: "submit" }, _("Open")))));
 }

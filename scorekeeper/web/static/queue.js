@@ -13,6 +13,7 @@
 import { api, problem, uuid } from "./api.js";
 import { h, toast } from "./dom.js";
 import { keepToken, remember, store, tokenOf } from "./store.js";
+import { _, _n, number } from "./i18n.js";
 
 const OUTBOX = "outbox";
 const CREATED = "created"; // a game started offline: its local id → its id on the server
@@ -119,7 +120,7 @@ export function flushQueue() {
   return flushing.then((changed) => {
     if (changed.size) {
       const box = document.getElementById("toast");
-      if (box.textContent.startsWith("Offline:")) box.hidden = true; // said before it was sent
+      if (box.dataset.offline === "true") box.hidden = true; // said before it was sent
     }
     if (changed.size && listener) listener(changed);
     return changed;
@@ -216,10 +217,13 @@ export function startQueue() {
 
 export function showNet() {
   const entries = outbox();
-  const count = (n, one, many) => (n === 0 ? "" : n === 1 ? `1 ${one}` : `${n} ${many}`);
   const games = entries.filter((e) => e.kind === "game").length;
-  const waiting = [count(entries.length - games, "hand", "hands"), count(games, "new game", "new games")].filter(Boolean).join(" and ");
-  const parts = [navigator.onLine ? "" : "Offline", waiting ? `${waiting} waiting to be sent` : ""];
+  const hands = entries.length - games;
+  const waiting = hands && games ? _("{hands} and {games} waiting to be sent", {
+    hands: _n("{n} hand", "{n} hands", hands), games: _n("{n} new game", "{n} new games", games) })
+    : hands ? _n("{n} hand waiting to be sent", "{n} hands waiting to be sent", hands)
+      : games ? _n("{n} new game waiting to be sent", "{n} new games waiting to be sent", games) : "";
+  const parts = [navigator.onLine ? "" : _("Offline"), waiting];
   document.getElementById("net").textContent = parts.filter(Boolean).join(" · ");
 }
 
@@ -227,11 +231,11 @@ export function showNet() {
 
 /** A hand as typed, in words: the sheet's own summary, and the tricks or points entered. */
 function inWords(game, body, summary) {
-  const per = (values, unit) => game.sides.map((side, s) => `${side.name} ${values[s]}`).join(", ") + unit;
-  const entered = body.tricks ? per(body.tricks, " tricks")
-    : body.points ? per(body.points, " card points")
+  const per = (values) => game.sides.map((side, s) => `${side.name} ${number(values[s])}`).join(", ");
+  const entered = body.tricks ? _("{list} tricks", { list: per(body.tricks) })
+    : body.points ? _("{list} card points", { list: per(body.points) })
       : body.players?.every((p) => "meld_points" in p)
-        ? game.sides.map((side, s) => `${side.name} melded ${body.players[s].meld_points}, held ${body.players[s].hand_points}`).join("; ")
+        ? game.sides.map((side, s) => _("{player} melded {melded}, held {held}", { player: side.name, melded: body.players[s].meld_points, held: body.players[s].hand_points })).join("; ")
         : "";
   return [summary(body), entered].filter(Boolean).join(" — ");
 }
@@ -242,7 +246,8 @@ export function renderWaiting(game, summary, columns) {
   const waiting = waitingHands(game.id);
   return waiting.map((entry, i) => h("tr", { class: entry.conflict ? "pending refused" : "pending" },
     h("td", { colspan: String(columns) },
-      h("strong", { text: `${entry.conflict ? "Hand not recorded" : "Hand waiting to be sent"} (${i + 1} of ${waiting.length})` }),
+      h("strong", { text: entry.conflict ? _("Hand not recorded ({i} of {n})", { i: i + 1, n: waiting.length })
+        : _("Hand waiting to be sent ({i} of {n})", { i: i + 1, n: waiting.length }) }),
       `: ${inWords(game, entry.body, summary)}`)));
 }
 
@@ -250,9 +255,9 @@ export function renderWaiting(game, summary, columns) {
 export function renderWaitingNote(game, stored) {
   const count = waitingHands(game.id).length;
   const notes = [];
-  if (isLocal(game.id)) notes.push("Started on this phone with no connection: the game is created on the server when the connection returns.");
-  else if (stored) notes.push("No connection: this is the game as this phone last saw it.");
-  if (count) notes.push(`The totals exclude the ${count === 1 ? "hand" : `${count} hands`} waiting to be sent, and so does who deals next.`);
+  if (isLocal(game.id)) notes.push(_("Started on this phone with no connection: the game is created on the server when the connection returns."));
+  else if (stored) notes.push(_("No connection: this is the game as this phone last saw it."));
+  if (count) notes.push(_n("The totals exclude the hand waiting to be sent, and so does who deals next.", "The totals exclude the {n} hands waiting to be sent, and so does who deals next.", count));
   return notes.length ? h("p", { class: "banner warn waiting-note", role: "status" }, notes.join(" ")) : null;
 }
 
@@ -265,22 +270,21 @@ export function renderConflict(game, hands, summary, refresh) {
   const waiting = entries.filter((e) => e.kind === "hand");
   const settle = async (how) => {
     if (await resolveConflict(game.id, how)) await refresh();
-    else toast("No connection: the hand waits on this phone. Try again when you are back online.");
+    else toast(_("No connection: the hand waits on this phone. Try again when you are back online."));
   };
   const stale = refused.conflict.status === 412;
   const theirs = stale ? hands.filter((hand) => refused.seenHands == null || hand.number > refused.seenHands) : [];
-  const plural = waiting.length === 1 ? "the waiting hand" : `the ${waiting.length} waiting hands`;
-  return h("section", { class: "banner warn conflict", role: "alert", "aria-label": "Not recorded" },
-    h("p", { text: stale ? `Another phone changed this game before ${waiting.length === 1 ? "the hand waiting on this phone was" : `the ${waiting.length} hands waiting on this phone were`} sent.`
-      : `The server refused a waiting write: ${refused.conflict.message}` }),
+  return h("section", { class: "banner warn conflict", role: "alert", "aria-label": _("Not recorded") },
+    h("p", { text: stale ? _n("Another phone changed this game before the hand waiting on this phone was sent.", "Another phone changed this game before the {n} hands waiting on this phone were sent.", waiting.length)
+      : _("The server refused a waiting write: {message}", { message: refused.conflict.message }) }),
     stale ? h("div", { class: "sides" },
-      h("div", {}, h("strong", { text: "On the server now" }), theirs.length
-        ? h("ul", {}, theirs.map((hand) => h("li", { text: `${hand.number}. ${summary(hand)}` })))
-        : h("p", { text: "A hand was corrected or undone." })),
-      h("div", {}, h("strong", { text: "Waiting on this phone" }),
+      h("div", {}, h("strong", { text: _("On the server now") }), theirs.length
+        ? h("ul", {}, theirs.map((hand) => h("li", { text: `${number(hand.number)}. ${summary(hand)}` })))
+        : h("p", { text: _("A hand was corrected or undone.") })),
+      h("div", {}, h("strong", { text: _("Waiting on this phone") }),
         h("ol", {}, waiting.map((e) => h("li", { text: inWords(game, e.body, summary) }))))) : null,
     h("div", { class: "row" },
-      stale ? h("button", { type: "button", class: "primary", onclick: () => settle("send") }, "Send anyway") : null,
+      stale ? h("button", { type: "button", class: "primary", onclick: () => settle("send") }, _("Send anyway")) : null,
       h("button", { type: "button", class: "danger", onclick: () => settle("discard") },
-        refused.kind === "game" ? "Discard this game" : waiting.length === 1 ? "Discard it" : `Discard ${plural}`)));
+        refused.kind === "game" ? _("Discard this game") : waiting.length === 1 ? _("Discard it") : _n("Discard the waiting hand", "Discard the {n} waiting hands", waiting.length))));
 }

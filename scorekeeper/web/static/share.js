@@ -2,6 +2,7 @@
 // by the server (/qr.svg), a Copy button and the phone's share sheet; and the screen kept awake
 // while a game is open (Wake Lock API, where the browser has it).
 import { h, toast } from "./dom.js";
+import { _, _p } from "./i18n.js";
 
 const QR_SIZE = 176; // px: scans from across a table, and two fit a phone's screen one above the other
 const COPIED_MS = 2500;
@@ -26,46 +27,55 @@ export function shareBlock(id, token, watching) {
 function build(id, token, watching) {
   const links = gameLinks(id, token);
   return h("section", { class: "card share", "aria-labelledby": "share-title" },
-    h("h2", { id: "share-title", text: "Share" }),
-    shareLink({ name: "Spectator link", link: links.watch, href: `#/g/${id}/watch`, id: "spectator-link",
-      says: "Follows the game live, read-only: for the other players and anyone watching." }),
-    links.score ? shareLink({ name: "Scorer link", link: links.score, href: `#/g/${id}?token=${encodeURIComponent(token)}`, id: "scorer-link",
-      says: "Lets a second phone enter hands. Share it only with scorers." }) : null,
-    !token && !watching ? h("p", { class: "muted", text: "This phone has no token for this game, so it can only watch." }) : null);
+    // i18n: heading: the links that let other phones open this game
+    h("h2", { id: "share-title", text: _("Share") }),
+    shareLink({ link: links.watch, href: `#/g/${id}/watch`, id: "spectator-link", words: {
+      name: _("Spectator link"), says: _("Follows the game live, read-only: for the other players and anyone watching."),
+      qr: _("QR code of the spectator link: scan it with another phone"),
+      noCopy: _("This browser would not copy: press and hold the spectator link to copy it."),
+      copied: _("Spectator link copied"), copiedToast: _("Spectator link copied."), title: _("500 scores: spectator link") } }),
+    links.score ? shareLink({ link: links.score, href: `#/g/${id}?token=${encodeURIComponent(token)}`, id: "scorer-link", words: {
+      name: _("Scorer link"), says: _("Lets a second phone enter hands. Share it only with scorers."),
+      qr: _("QR code of the scorer link: scan it with another phone"),
+      noCopy: _("This browser would not copy: press and hold the scorer link to copy it."),
+      copied: _("Scorer link copied"), copiedToast: _("Scorer link copied."), title: _("500 scores: scorer link") } }) : null,
+    !token && !watching ? h("p", { class: "muted", text: _("This phone has no token for this game, so it can only watch.") }) : null);
 }
 
 /** One link: its QR code, the link itself, Copy and Share. */
-function shareLink({ name, link, href, id, says }) {
-  const copy = h("button", { type: "button", onclick: () => copyLink(copy, link, name) }, "Copy");
+function shareLink({ link, href, id, words }) {
+  // i18n: a button: copy the link to the clipboard
+  const copy = h("button", { type: "button", onclick: () => copyLink(copy, link, words) }, _("Copy"));
   const canShare = typeof navigator.share === "function";
   return h("div", { class: "share-link" },
     h("img", { class: "qr", src: `/qr.svg?u=${encodeURIComponent(link)}`, width: QR_SIZE, height: QR_SIZE,
-      alt: `QR code of the ${name.toLowerCase()}: scan it with another phone`, loading: "lazy", decoding: "async" }),
+      alt: words.qr, loading: "lazy", decoding: "async" }),
     h("div", { class: "share-what" },
-      h("p", {}, h("a", { href, id }, name)),
-      h("p", { class: "muted", text: says }),
+      h("p", {}, h("a", { href, id }, words.name)),
+      h("p", { class: "muted", text: words.says }),
       h("div", { class: "row" }, copy,
-        canShare ? h("button", { type: "button", onclick: () => shareSheet(link, name) }, "Share") : null)));
+        // i18n: a button: open the phone's share sheet with the link
+        canShare ? h("button", { type: "button", onclick: () => shareSheet(link, words) }, _p("verb", "Share")) : null)));
 }
 
-async function copyLink(button, link, name) {
+async function copyLink(button, link, words) {
   try {
     await navigator.clipboard.writeText(link);
   } catch {
-    toast(`This browser would not copy: press and hold the ${name.toLowerCase()} to copy it.`);
+    toast(words.noCopy);
     return;
   }
-  button.textContent = "Copied ✓";
-  button.setAttribute("aria-label", `${name} copied`);
-  toast(`${name} copied.`);
-  setTimeout(() => { button.textContent = "Copy"; button.removeAttribute("aria-label"); }, COPIED_MS);
+  button.textContent = _("Copied ✓");
+  button.setAttribute("aria-label", words.copied);
+  toast(words.copiedToast);
+  setTimeout(() => { button.textContent = _("Copy"); button.removeAttribute("aria-label"); }, COPIED_MS);
 }
 
-async function shareSheet(link, name) {
+async function shareSheet(link, words) {
   try {
-    await navigator.share({ title: `500 scores: ${name.toLowerCase()}`, url: link });
+    await navigator.share({ title: words.title, url: link });
   } catch (error) {
-    if (error?.name !== "AbortError") toast("The phone would not share it: copy the link instead.");
+    if (error?.name !== "AbortError") toast(_("The phone would not share it: copy the link instead."));
   }
 }
 

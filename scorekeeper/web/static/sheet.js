@@ -3,6 +3,7 @@
 // totals as a chart, suits in their colours and the game-over banner. No rule of the game here:
 // every number comes from the API.
 import { h, signed } from "./dom.js";
+import { _, _n, _p, number } from "./i18n.js";
 
 const RED_SUITS = new Set(["♥", "♦"]);
 const SUIT = /([♠♣♥♦])/;
@@ -17,7 +18,7 @@ export function suited(text) {
 }
 
 /** A number as a node, red when it is below zero. */
-export const score = (n, extra = "") => h("b", { class: `${n < 0 ? "neg" : ""} ${extra}`.trim() || null, text: String(n) });
+export const score = (n, extra = "") => h("b", { class: `${n < 0 ? "neg" : ""} ${extra}`.trim() || null, text: number(n) });
 
 /** "made", "failed" or null, from a hand's reason codes (misere_made, contract_failed…). */
 export function outcomeOf(hand) {
@@ -30,7 +31,15 @@ export function outcomeOf(hand) {
 /** The mark of a hand's outcome: an icon and a word, never colour alone. */
 export function outcomeMark(outcome) {
   if (!outcome) return null;
-  return h("span", { class: `mark ${outcome}` }, h("span", { "aria-hidden": "true", text: outcome === "made" ? "✓ " : "✗ " }), outcome);
+  return h("span", { class: `mark ${outcome}` }, h("span", { "aria-hidden": "true", text: outcome === "made" ? "✓ " : "✗ " }), outcomeWord(outcome));
+}
+
+/** "made" or "failed" in the page's language. */
+export function outcomeWord(outcome) {
+  // i18n: a contract hand's outcome: the bidder took the tricks bid
+  if (outcome === "made") return _p("contract", "made");
+  // i18n: a contract hand's outcome: the bidder fell short of the tricks bid
+  return _p("contract", "failed");
 }
 
 /** The sides in the lead (more than one when level), or none before anyone scored. */
@@ -50,16 +59,18 @@ function progressBar(share) {
 export function scoreboard(game) {
   const target = Number(game.options?.target) || null;
   const ahead = leaders(game.scores);
-  return h("section", { class: `scoreboard${game.sides.length > 2 ? " many" : ""}`, "aria-label": "Scores" },
+  return h("section", { class: `scoreboard${game.sides.length > 2 ? " many" : ""}`, "aria-label": _("Scores") },
     h("div", { class: "totals" }, game.sides.map((side, s) => {
       const lead = ahead.includes(s);
       const share = target ? Math.max(0, Math.min(1, game.scores[s] / target)) : 0;
       return h("div", { class: `total${lead ? " leader" : ""}` },
         h("span", { class: "name" }, lead ? h("span", { class: "lead", text: "★ " , "aria-hidden": "true" }) : null, side.name,
-          lead ? h("span", { class: "sr", text: " (leading)" }) : null),
+          lead ? h("span", { class: "sr", text: ` ${_("(leading)")}` }) : null),
         score(game.scores[s]),
         target ? progressBar(share) : null,
-        target ? h("small", { class: "muted", text: game.scores[s] >= target ? `reached ${target}` : `${target - game.scores[s]} to ${target}` }) : null);
+        target ? h("small", { class: "muted", text: game.scores[s] >= target ? _("reached {target}", { target })
+          // i18n: the points a side still needs, e.g. "380 to 500"
+          : _("{left} to {target}", { left: target - game.scores[s], target }) }) : null);
     })));
 }
 
@@ -67,7 +78,7 @@ export function scoreboard(game) {
 export function chart(game, hands) {
   if (!hands.length) return null;
   const sides = game.sides;
-  const series = sides.map((_, s) => [0, ...hands.map((hand) => hand.scores[s])]);
+  const series = sides.map((_x, s) => [0, ...hands.map((hand) => hand.scores[s])]);
   const target = Number(game.options?.target) || 0;
   const all = series.flat();
   const top = Math.max(target, ...all);
@@ -75,7 +86,9 @@ export function chart(game, hands) {
   const [width, height, left, pad] = [320, 150, 34, 8];
   const x = (i) => left + (i * (width - left - pad)) / Math.max(1, hands.length);
   const y = (v) => pad + ((top - v) * (height - 2 * pad)) / Math.max(1, top - bottom);
-  const words = `Running totals after ${hands.length} hand${hands.length === 1 ? "" : "s"}: ${sides.map((side, s) => `${side.name} ${game.scores[s]}`).join(", ")}${target ? `; target ${target}` : ""}.`;
+  const totals = sides.map((side, s) => `${side.name} ${number(game.scores[s])}`).join(", ");
+  const words = target ? _n("Running totals after {n} hand: {totals}; target {target}.", "Running totals after {n} hands: {totals}; target {target}.", hands.length, { totals, target })
+    : _n("Running totals after {n} hand: {totals}.", "Running totals after {n} hands: {totals}.", hands.length, { totals });
   const ns = "http://www.w3.org/2000/svg";
   const el = (tag, attrs = {}, ...kids) => {
     const node = document.createElementNS(ns, tag);
@@ -84,9 +97,9 @@ export function chart(game, hands) {
     return node;
   };
   const grid = [];
-  if (target) grid.push(el("line", { x1: left, x2: width - pad, y1: y(target), y2: y(target), class: "target" }), el("text", { x: 2, y: y(target) + 4 }, String(target)));
-  grid.push(el("line", { x1: left, x2: width - pad, y1: y(0), y2: y(0), class: "zero" }), el("text", { x: 2, y: y(0) + 4 }, "0"));
-  if (bottom < 0) grid.push(el("text", { x: 2, y: y(bottom) + 4, class: "neg" }, String(bottom)));
+  if (target) grid.push(el("line", { x1: left, x2: width - pad, y1: y(target), y2: y(target), class: "target" }), el("text", { x: 2, y: y(target) + 4 }, number(target)));
+  grid.push(el("line", { x1: left, x2: width - pad, y1: y(0), y2: y(0), class: "zero" }), el("text", { x: 2, y: y(0) + 4 }, number(0)));
+  if (bottom < 0) grid.push(el("text", { x: 2, y: y(bottom) + 4, class: "neg" }, number(bottom)));
   const lines = series.map((points, s) => el("polyline", { points: points.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" "),
     stroke: LINE_COLOURS[s % LINE_COLOURS.length], "stroke-dasharray": LINE_DASHES[s % LINE_DASHES.length], class: "series" }));
   const svg = el("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": words, class: "chart", preserveAspectRatio: "none" },

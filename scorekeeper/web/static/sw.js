@@ -32,7 +32,7 @@ self.addEventListener("activate", (event) => {
 
 // The page hands over the API paths it read before this worker controlled it (its first visit).
 self.addEventListener("message", (event) => {
-  if (Array.isArray(event.data?.keep)) event.waitUntil(keep(event.data.keep));
+  if (Array.isArray(event.data?.keep)) event.waitUntil(keep(event.data.keep, event.data.lang));
 });
 
 self.addEventListener("fetch", (event) => {
@@ -58,7 +58,7 @@ async function networkFirst(request) {
     const response = await fetch(request);
     if (response.status === 200) {
       const copy = response.clone();
-      caches.open(API_CACHE).then((cache) => cache.put(request, copy)).catch(() => {});
+      caches.open(API_CACHE).then((cache) => store(cache, request, copy)).catch(() => {});
     }
     return response;
   } catch (offline) {
@@ -70,14 +70,25 @@ async function networkFirst(request) {
   }
 }
 
-/** Fetch and keep the last reply of each API path (failures are left for the next time). */
-async function keep(paths) {
+/** Keep one reply per address, the last, whatever its language: the API's replies vary with
+ *  Accept-Language, and a put alone would keep one per language beside the others. Offline, the
+ *  last reply is shown (with ignoreVary), even in the language the page spoke before. */
+async function store(cache, request, response) {
+  await cache.delete(request, { ignoreVary: true });
+  await cache.put(request, response);
+}
+
+/** Fetch and keep the last reply of each API path in the page's language (failures are left
+ *  for the next time). */
+async function keep(paths, lang) {
   const cache = await caches.open(API_CACHE);
   await Promise.all(paths.map(async (path) => {
     try {
-      const request = new Request(path, { headers: { Accept: "application/json" } });
+      const headers = { Accept: "application/json" };
+      if (lang) headers["Accept-Language"] = lang;
+      const request = new Request(path, { headers });
       const response = await fetch(request);
-      if (response.status === 200) await cache.put(request, response);
+      if (response.status === 200) await store(cache, request, response);
     } catch { /* offline: kept on a later visit */ }
   }));
 }
