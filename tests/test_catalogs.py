@@ -74,8 +74,8 @@ def test_each_translation_fills_the_placeholders_of_its_english_with_phrases_tha
         code: str) -> None:
     wrong = []
     for message in i18n.read_catalog(i18n.catalog_path(code)):
-        if not message.id or message.context in PLAIN:
-            continue
+        if not message.id or message.context in PLAIN or not i18n.translated(message):
+            continue  # a message left to translate is the test above's
         for english, said in forms(message):
             try:
                 names, phrases = fields_of(said)
