@@ -4,6 +4,7 @@ and only phrases that exist."""
 
 from __future__ import annotations
 
+import re
 import string
 from pathlib import Path
 
@@ -95,3 +96,18 @@ def test_the_page_gets_only_its_own_messages() -> None:
                if where.startswith(i18n.PAGE)}
     assert sources, "the page's files carry messages"
     assert all(not key.startswith("refusal ") for key in page)
+
+
+def test_every_message_the_page_calls_for_is_in_the_template() -> None:
+    """Babel's JavaScript extractor skips a call inside a template literal or nested in another
+    call's arguments: such a message would stay English in every language."""
+    template = ids(i18n.read_catalog(i18n.CATALOGS / f"{i18n.DOMAIN}.pot"))
+    call = re.compile(r'\b_(n|p)?\(\s*"((?:[^"\\]|\\.)*)"(?:\s*,\s*"((?:[^"\\]|\\.)*)")?')
+    missing = []
+    for source in sorted((ROOT / i18n.PAGE).glob("*.js")):
+        for found in call.finditer(source.read_text(encoding="utf-8")):
+            kind, first, second = found.groups()
+            wanted = (first, second) if kind == "p" else (None, first)
+            if wanted not in template:
+                missing.append((source.name, wanted))
+    assert missing == []

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -60,10 +60,10 @@ class Phone:
     """A phone-sized page that fails the test on any console error or uncaught exception."""
 
     def __init__(self, browser: Any, base: str, viewport: dict[str, int] | None = None,
-                 service_workers: str = "allow") -> None:
+                 service_workers: str = "allow", locale: str = "en-US") -> None:
         self.context = browser.new_context(viewport=viewport or PHONE, is_mobile=True,
                                            has_touch=True, base_url=base,
-                                           service_workers=service_workers)
+                                           service_workers=service_workers, locale=locale)
         self.page = self.context.new_page()
         self.base = base
         self.errors: list[str] = []
@@ -111,3 +111,19 @@ def second_phone(browser: Any, server: str) -> Iterator[Phone]:
     device = Phone(browser, server)
     yield device
     device.context.close()
+
+
+@pytest.fixture
+def phones(browser: Any, server: str) -> Iterator[Callable[..., Phone]]:
+    """More phones, each as the test asks (viewport, locale, ...); each fails the test on a
+    console error, like `phone`."""
+    made: list[Phone] = []
+
+    def make(**kwargs: Any) -> Phone:
+        made.append(Phone(browser, server, **kwargs))
+        return made[-1]
+
+    yield make
+    for device in made:
+        device.context.close()
+    assert [device.errors for device in made if device.errors] == []

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -24,11 +24,8 @@ PHONE_390 = {"width": 390, "height": 844}
 
 
 @pytest.fixture
-def phone390(browser: Any, server: str) -> Iterator[Phone]:
-    device = Phone(browser, server, viewport=PHONE_390)
-    yield device
-    device.context.close()
-    assert device.errors == [], device.errors
+def phone390(phones: Callable[..., Phone]) -> Phone:
+    return phones(viewport=PHONE_390)
 
 
 def languages(page: Any) -> dict[str, dict[str, str]]:

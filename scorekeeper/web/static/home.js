@@ -217,7 +217,7 @@ export async function homePage() {
   render();
   show(form,
     recent.length ? h("section", { class: "card" }, h("h2", { text: _("Your games") }),
-      h("ul", { class: "games" }, recent.map((g) => h("li", {}, h("a", { href: `#/g/${g.id}` }, g.title, isLocal(g.id) ? ` ${_("(not yet created on the server)")}` : ""), " ", h("span", { class: "muted", text: nameOf(g.variant) }))))) : null,
+      h("ul", { class: "games" }, recent.map((g) => h("li", {}, h("a", { href: `#/g/${g.id}` }, g.title, isLocal(g.id) ? " " + _("(not yet created on the server)") : ""), " ", h("span", { class: "muted", text: nameOf(g.variant) }))))) : null,
     h("section", { class: "card" }, h("h2", { text: _("Follow a tournament") }),
       h("form", { class: "row", onsubmit: (e) => { e.preventDefault(); location.hash = `#/t/${new FormData(e.target).get("t")}`; } },
         h("label", { class: "sr", for: "tid" }, _("Tournament number")),

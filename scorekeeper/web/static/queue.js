@@ -219,8 +219,10 @@ export function showNet() {
   const entries = outbox();
   const games = entries.filter((e) => e.kind === "game").length;
   const hands = entries.length - games;
-  const waiting = hands && games ? _("{hands} and {games} waiting to be sent", {
-    hands: _n("{n} hand", "{n} hands", hands), games: _n("{n} new game", "{n} new games", games) })
+  // Said apart: Babel's extractor does not see a call nested in another's arguments.
+  const handsSaid = _n("{n} hand", "{n} hands", hands);
+  const gamesSaid = _n("{n} new game", "{n} new games", games);
+  const waiting = hands && games ? _("{hands} and {games} waiting to be sent", { hands: handsSaid, games: gamesSaid })
     : hands ? _n("{n} hand waiting to be sent", "{n} hands waiting to be sent", hands)
       : games ? _n("{n} new game waiting to be sent", "{n} new games waiting to be sent", games) : "";
   const parts = [navigator.onLine ? "" : _("Offline"), waiting];

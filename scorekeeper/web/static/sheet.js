@@ -65,7 +65,7 @@ export function scoreboard(game) {
       const share = target ? Math.max(0, Math.min(1, game.scores[s] / target)) : 0;
       return h("div", { class: `total${lead ? " leader" : ""}` },
         h("span", { class: "name" }, lead ? h("span", { class: "lead", text: "★ " , "aria-hidden": "true" }) : null, side.name,
-          lead ? h("span", { class: "sr", text: ` ${_("(leading)")}` }) : null),
+          lead ? h("span", { class: "sr", text: " " + _("(leading)") }) : null),
         score(game.scores[s]),
         target ? progressBar(share) : null,
         target ? h("small", { class: "muted", text: game.scores[s] >= target ? _("reached {target}", { target })

@@ -1,0 +1,218 @@
+"""A Quebec table plays a whole game and a tournament in French, an Italian table a whole
+Cinquecento game in Italian, on phones whose browser speaks that language: no English word on
+the screen, neither the page's own (every message the catalog translates is checked against what
+is shown) nor the API's (explanations, the next step).
+
+Every translated text is read from the catalog the page gets (/i18n/<code>.json) or from the API
+in that language, never written here: the catalogs' wording is their translators' to change."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from tests.web.conftest import Phone
+from tests.web.test_score_sheet import fits_the_phone, no_serious_axe_violations
+
+PHONE_390 = {"width": 390, "height": 844}
+# The words English sentences of the API are made of, and no French or Italian one shows.
+ENGLISH_WORDS = re.compile(r"\b(made|took|tricks?|failed|trumps?|wins|won|the|and|is|are|"
+                           r"hand|game|with|seat|highest|draw|round|match(es)?|still|play)\b")
+
+
+@pytest.fixture
+def french_phone(phones: Callable[..., Phone]) -> Phone:
+    return phones(viewport=PHONE_390, locale="fr-CA")
+
+
+@pytest.fixture
+def italian_phone(phones: Callable[..., Phone]) -> Phone:
+    return phones(viewport=PHONE_390, locale="it-IT")
+
+
+class Catalog:
+    """The page's messages in one language, as /i18n/<code>.json gives them."""
+
+    def __init__(self, page: Any, code: str) -> None:
+        self.messages: dict[str, Any] = page.request.get(f"/i18n/{code}.json").json()["messages"]
+        self.code = code
+
+    def __call__(self, msgid: str, **params: Any) -> str:
+        found = self.messages.get(msgid)
+        text = found if isinstance(found, str) and found else msgid
+        return fill(text, params)
+
+    def plural(self, singular: str, n: int, **params: Any) -> str:
+        forms = self.messages[singular]
+        one = n in (0, 1) if self.code == "fr" else n == 1
+        return fill(forms[0 if one else 1], {"n": n, **params})
+
+    def english_shown(self, text: str) -> list[str]:
+        """The page's English messages (those the catalog says otherwise) that `text` shows."""
+        shown = []
+        for msgid, said in self.messages.items():
+            english = msgid.split("\u0004")[-1]
+            if (not isinstance(said, str) or said == english or "{" in english
+                    or len(english) < 4):
+                continue
+            if re.search(rf"(?<!\w){re.escape(english)}(?!\w)", text):
+                shown.append(english)
+        return shown
+
+
+def fill(text: str, params: dict[str, Any]) -> str:
+    for name, value in params.items():
+        text = text.replace(f"{{{name}}}", str(value))
+    return text
+
+
+def visible_text(page: Any) -> str:
+    """What the screen says: its text and its controls' accessible names."""
+    names = page.evaluate("""() => [...document.querySelectorAll('[aria-label]')]
+        .map((el) => el.getAttribute('aria-label')).join('\\n')""")
+    return f"{page.locator('body').inner_text()}\n{names}"
+
+
+def no_english(page: Any, catalog: Catalog) -> None:
+    text = visible_text(page)
+    assert catalog.english_shown(text) == [], catalog.english_shown(text)
+
+
+def api_lines(page: Any, gid: int, code: str) -> list[str]:
+    hands = page.request.get(f"/api/v1/games/{gid}/hands?lang={code}").json()
+    return [line for hand in hands for line in hand["explanation"]]
+
+
+def variant_name(page: Any, key: str, code: str) -> str:
+    name: str = page.request.get(f"/api/v1/variants/{key}?lang={code}").json()["name"]
+    return name
+
+
+def start(page: Any, fr: Catalog, variant: str, players: list[str],
+          sides: list[str]) -> int:
+    page.get_by_role("radio", name=re.compile(f"^{re.escape(variant)}")).click()
+    for i, name in enumerate(players):
+        page.get_by_label(fr("Side {side}, player {player}", side=i // 2 + 1,
+                             player=i % 2 + 1)).fill(name)
+    for s, side in enumerate(sides):
+        page.get_by_label(fr("Side {n} name", n=s + 1)).fill(side)
+    page.get_by_role("button", name=fr("Start the game")).click()
+    page.wait_for_selector("#entry")
+    return int(re.search(r"#/g/(\d+)", page.url).group(1))  # type: ignore[union-attr]
+
+
+def contract_hand(page: Any, fr: Catalog, level: int, suit: str, bidder: str,
+                  taken: int) -> None:
+    """Bid, bidder and the tricks the bidding side took, then record."""
+    spoken = fr(f"{{level}} {suit}", level=level)
+    page.get_by_role("button", name=re.compile(f"^{re.escape(spoken)},")).click()
+    page.get_by_role("group", name=fr("Bidder")).get_by_role("button", name=bidder).click()
+    page.locator(".trick-row").get_by_role(
+        "button", name=fr.plural("{n} trick", taken), exact=True).click()
+    page.get_by_role("button", name=fr("Record the hand")).click()
+
+
+def test_a_quebec_table_plays_a_whole_game_in_french(french_phone: Phone) -> None:
+    page = french_phone.open()
+    fr = Catalog(page, "fr")
+    page.wait_for_selector(f"h1:text-is('{fr('New game')}')")
+    assert page.evaluate("document.documentElement.lang") == "fr-CA"
+    no_english(page, fr)
+    french_phone.shot("fr-start")
+    gid = start(page, fr, variant_name(page, "quebec-500", "fr"),
+                ["Ann", "Bo", "Cy", "Di"], ["Nous", "Eux"])
+    no_english(page, fr)
+    # 7♥ by Cy for Eux, who take 7: Eux 200, Nous 30.
+    contract_hand(page, fr, 7, "hearts", "Cy", 7)
+    page.wait_for_selector("table.sheet tr.hand")
+    assert page.locator(".scoreboard b").all_inner_texts() == ["30", "200"]
+    page.locator("table.sheet tr.hand").first.click()
+    lines = api_lines(page, gid, "fr")
+    for line in lines:
+        assert page.get_by_text(line).first.is_visible(), line
+        assert not ENGLISH_WORDS.search(line.lower()), line
+    no_english(page, fr)
+    fits_the_phone(page)
+    no_serious_axe_violations(page)
+    french_phone.shot("fr-quebec-sheet")
+    # Two 10 sans atout by Ann with every trick (520 each): Nous pass 1 000 and win.
+    contract_hand(page, fr, 10, "no trumps", "Ann", 10)
+    page.wait_for_selector("table.sheet tr.hand >> nth=1")
+    contract_hand(page, fr, 10, "no trumps", "Ann", 10)
+    page.wait_for_selector(f"text={fr('Game over: {winner} won.', winner='Nous')}")
+    nous, eux = page.locator(".scoreboard b").all_inner_texts()
+    assert re.fullmatch(r"1[\u00a0\u202f ]\d{3}", nous) and eux == "200", (nous, eux)
+    no_english(page, fr)
+    french_phone.shot("fr-quebec-game-over")
+
+
+def test_a_quebec_tournament_in_french(french_phone: Phone) -> None:
+    page = french_phone.open()
+    fr = Catalog(page, "fr")
+    created = page.request.post("/api/v1/tournaments", data={
+        "name": "Tournoi du Club", "variant": "quebec-500", "format": "quebec",
+        "teams": [{"name": f"Équipe {n}", "players": [f"J{n}a", f"J{n}b"]}
+                  for n in range(1, 9)]}).json()
+    page = french_phone.open(f"#/t/{created['id']}?token={created['token']}")
+    page.get_by_role("button", name=fr("Draw the numbers")).click()
+    page.wait_for_selector(f"text={fr('Bracket')}")
+    for _ in range(5):
+        organizer = page.get_by_role("region", name=fr("Organizer"))
+        first = organizer.locator("form").first
+        first.locator("input").nth(0).fill("1000")
+        first.locator("input").nth(1).fill("400")
+        first.get_by_role("button").click()
+        page.wait_for_timeout(150)
+    body = page.request.get(f"/api/v1/tournaments/{created['id']}?lang=fr").json()
+    assert body["rounds"][0]["matches"][0]["wins"] == [5, 0]
+    assert page.get_by_text(body["next_step"]).is_visible()
+    assert not ENGLISH_WORDS.search(body["next_step"].lower())
+    for round_ in body["rounds"]:
+        assert not ENGLISH_WORDS.search(round_["name"].lower()), round_["name"]
+    no_english(page, fr)
+    fits_the_phone(page)
+    french_phone.shot("fr-quebec-tournament")
+
+
+def test_an_italian_table_plays_a_whole_cinquecento_game_in_italian(
+        italian_phone: Phone) -> None:
+    page = italian_phone.open()
+    it = Catalog(page, "it")
+    page.wait_for_selector(f"h1:text-is('{it('New game')}')")
+    assert page.evaluate("document.documentElement.lang") == "it"
+    gid = start(page, it, variant_name(page, "cinquecento", "it"),
+                ["Ada", "Bice", "Ciro", "Dino"], ["Noi", "Loro"])
+    no_english(page, it)
+    # 68 card points to Noi, 52 to Loro, and a Marianna of denari declared by Noi: 108 / 52.
+    page.get_by_label(it("{side} card points", side="Noi")).fill("68")
+    page.get_by_role("group", name=it("Mariannas of {side}", side="Noi")).get_by_role(
+        "button", name=it("coins")).click()
+    page.get_by_role("button", name=it("Record the hand")).click()
+    page.wait_for_selector("table.sheet tr.hand")
+    assert page.locator(".scoreboard b").all_inner_texts() == ["108", "52"]
+    page.locator("table.sheet tr.hand").first.click()
+    lines = api_lines(page, gid, "it")
+    assert any("Marianna" in line and "denari" in line for line in lines), lines
+    for line in lines:
+        assert not ENGLISH_WORDS.search(line.lower()), line
+    no_english(page, it)
+    fits_the_phone(page)
+    no_serious_axe_violations(page)
+    italian_phone.shot("it-cinquecento-sheet")
+    # Hands of 120 card points to Noi with the other Mariannas, until Noi pass 500 and win.
+    over = it("Game over: {winner} won.", winner="Noi")
+    for number, suit in enumerate(("cups", "swords", "clubs", None, None), start=2):
+        page.get_by_label(it("{side} card points", side="Noi")).fill("120")
+        if suit:
+            page.get_by_role("group", name=it("Mariannas of {side}", side="Noi")).get_by_role(
+                "button", name=it(suit)).click()
+        page.get_by_role("button", name=it("Record the hand")).click()
+        page.wait_for_selector(f"table.sheet tr.hand >> nth={number - 1}")
+        if page.get_by_text(over).count():
+            break
+    page.wait_for_selector(f"text={over}")
+    no_english(page, it)
+    italian_phone.shot("it-cinquecento-game-over")
