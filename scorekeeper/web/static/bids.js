@@ -4,7 +4,7 @@ import { api } from "./api.js";
 import { h, stepper } from "./dom.js";
 import { suited } from "./sheet.js";
 import { store } from "./store.js";
-import { _, _n, number } from "./i18n.js";
+import { _, _n, _p, number } from "./i18n.js";
 
 export const SUIT_SYMBOL = { S: "♠", C: "♣", D: "♦", H: "♥", NT: "NT" };
 
@@ -55,7 +55,9 @@ export function bidButton(bid, label, chosen, pick) {
 /** The bids' levels down, suits across; `given` picks the fractional bids' .K (null: plain bids). */
 export function bidGrid(bids, given, chosen, pick) {
   const byCode = new Map(bids.map((b) => [b.code, b]));
-  const cells = [h("span"), ...DENOMINATIONS.map((d) => h("span", { class: "lvl", "aria-hidden": "true" }, suited(SUIT_SYMBOL[d])))];
+  // i18n: the no-trumps column of the bid grid, as short as a suit's symbol (NT)
+  const noTrumps = _p("bid grid", "NT");
+  const cells = [h("span"), ...DENOMINATIONS.map((d) => h("span", { class: "lvl", "aria-hidden": "true" }, d === "NT" ? noTrumps : suited(SUIT_SYMBOL[d])))];
   for (const level of levelsOf(bids)) {
     cells.push(h("span", { class: "lvl", "aria-hidden": "true", text: number(level) }));
     for (const d of DENOMINATIONS) {

@@ -3,30 +3,33 @@
 // cards are written in the API's card notation (API.md, Cards); what they are worth is the API's.
 import { h } from "./dom.js";
 import { suited } from "./sheet.js";
-import { _ } from "./i18n.js";
+import { _, _p } from "./i18n.js";
 
 const FRENCH_RANKS = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"];
 const FRENCH_SUIT = { S: ["♠", "spades"], H: ["♥", "hearts"], D: ["♦", "diamonds"], C: ["♣", "clubs"] };
 const ITALIAN_SUITS = ["coins", "cups", "swords", "clubs"];
 
-/** The words of the cards, in the page's language: a suit's name, a card as it is spoken. */
-function suitWord(suit) {
+/** The words of the cards, in the page's language: a suit's name (`italian`: of the Italian
+ *  deck, whose clubs are bastoni), a card as it is spoken. */
+export function suitWord(suit, italian = false) {
+  // i18n: the Italian deck's clubs (bastoni), as in Cinquecento
+  const batons = _p("italian deck", "clubs");
   return {
     spades: _("spades"), hearts: _("hearts"), diamonds: _("diamonds"),
-    // i18n: a suit: ♣ of the French deck, and bastoni of the Italian deck (both are "clubs")
-    clubs: _("clubs"), coins: _("coins"), cups: _("cups"), swords: _("swords"),
+    // i18n: the French deck's clubs (♣)
+    clubs: italian ? batons : _("clubs"), coins: _("coins"), cups: _("cups"), swords: _("swords"),
     jokers: _("jokers"),
   }[suit] ?? suit;
 }
 
-function spokenCard(rank, suit) {
+function spokenCard(rank, suit, italian = false) {
   const words = {
     A: _("ace of {suit}"), K: _("king of {suit}"), Q: _("queen of {suit}"), J: _("jack of {suit}"),
     // i18n: the king, knight and jack of the Italian deck, kept in Italian in every language
     R: _("re of {suit}"), C: _("cavallo of {suit}"), F: _("fante of {suit}"),
   };
   // i18n: a numbered card as a screen reader says it, e.g. "7 of hearts"
-  return (words[rank] ?? _("{rank} of {suit}")).replace("{rank}", rank).replace("{suit}", suitWord(suit));
+  return (words[rank] ?? _("{rank} of {suit}")).replace("{rank}", rank).replace("{suit}", suitWord(suit, italian));
 }
 // Cinquecento's 40 cards, Italian ranks in order; its French-deck form uses K, Q, J for R, C, F.
 const CINQUECENTO_RANKS = ["A", "3", "R", "C", "F", "7", "6", "5", "4", "2"];
@@ -42,7 +45,7 @@ export function cinquecentoDeck(deck) {
     return Object.keys(FRENCH_SUIT).flatMap((suit) => CINQUECENTO_RANKS.map((r) => frenchCard(FRENCH_FOR_ITALIAN[r] ?? r, suit)));
   }
   return ITALIAN_SUITS.flatMap((suit) => CINQUECENTO_RANKS.map((r) => ({ code: `${r}-${suit}`, label: r,
-    spoken: spokenCard(r, suit), suit })));
+    spoken: spokenCard(r, suit, true), suit })));
 }
 
 /** The 52 cards of a French deck, and the jokers when the game plays with them. */
@@ -69,7 +72,7 @@ export function cardPicker(cards, state, tap, label) {
   redraw();
   const suits = [...new Set(cards.map((c) => c.suit))];
   const node = h("div", { class: "picker", role: "group", "aria-label": label },
-    suits.map((suit) => h("div", { class: "suit-row" }, h("span", { class: "suit-name", text: suitWord(suit) }),
+    suits.map((suit) => h("div", { class: "suit-row" }, h("span", { class: "suit-name", text: suitWord(suit, cards.some((c) => c.code.includes("-"))) }),
       h("div", { class: "cards" }, buttons.filter((b) => b.card.suit === suit).map((b) => b.button)))));
   return { node, redraw };
 }

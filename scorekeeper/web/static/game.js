@@ -3,11 +3,11 @@
 import { API, Offline, api, problem, uuid } from "./api.js";
 import { LEVEL_BID, SUIT_SYMBOL, bidButton, bidGrid, freshTricks, gameBids, guessedBids, kittyCardsOf, kittyGiven, kittyRow, levelOf, trickRow, trickSteppers } from "./bids.js";
 import { follow, h, show, signed, toast } from "./dom.js";
-import { cardPicker, cinquecentoDeck, fieldErrors, frenchDeck } from "./entry.js";
+import { cardPicker, cinquecentoDeck, fieldErrors, frenchDeck, suitWord } from "./entry.js";
 import { chart, deltasInWords, outcomeMark, outcomeOf, outcomeWord, score, scoreboard, suited } from "./sheet.js";
 import { createdAs, currentEtag, flushQueue, isLocal, pendingGame, queueHand, renderConflict, renderWaiting, renderWaitingNote, setQueueListener, showNet, waitingHands } from "./queue.js";
 import { shareBlock } from "./share.js";
-import { _, _n, lang, number } from "./i18n.js";
+import { _, _n, against, lang, number } from "./i18n.js";
 import { keepToken, remember, tokenOf } from "./store.js";
 
 const ITALIAN_SUITS = ["coins", "cups", "swords", "clubs"];
@@ -15,13 +15,6 @@ const FRENCH_SUITS = ["hearts", "diamonds", "spades", "clubs"];
 const PREVIEW_DELAY_MS = 250;
 
 /** A suit's name in the page's language (the Mariannas' chips). */
-function suitName(suit) {
-  return {
-    hearts: _("hearts"), diamonds: _("diamonds"), spades: _("spades"), clubs: _("clubs"),
-    coins: _("coins"), cups: _("cups"), swords: _("swords"),
-  }[suit] ?? suit;
-}
-
 /** 1st, 2nd, 3rd…: the order a Marianna was declared in. */
 function ordinal(n) {
   // i18n: the order a Marianna was declared in: 1st, 2nd, 3rd, 4th
@@ -60,7 +53,7 @@ export async function gamePage(id, watching) {
   }
   remember(game);
   if (variant.bids) tableBids = local ? { bids: guessedBids(game, variant), exact: false } : await gameBids(game, variant);
-  document.title = _("{game} — scorekeeper", { game: game.sides.map((s) => s.name).join(" v ") });
+  document.title = _("{game} — scorekeeper", { game: against(game.sides.map((s) => s.name)) });
   let editing = null; // the hand being corrected, or null for a new hand
   let opened = null;
   let dirty = false; // the scorer has started entering a hand: live updates must not disturb it
@@ -89,7 +82,7 @@ export async function gamePage(id, watching) {
     rows.push(...renderWaiting(game, summary, sides.length + 1));
     const finished = game.status === "finished";
     show(
-      h("h1", { class: "game-title", text: `${variant.name}: ${sides.map((s) => s.name).join(" v ")}` }),
+      h("h1", { class: "game-title", text: _("{variant}: {sides}", { variant: variant.name, sides: against(sides.map((s) => s.name)) }) }),
       scoreboard(game),
       finished ? gameOver()
         : h("p", { class: "muted dealer", text: game.barred_seat != null
@@ -483,7 +476,7 @@ export async function gamePage(id, watching) {
           const at = mariannas.findIndex((m) => m.suit === suit);
           if (at >= 0) mariannas.splice(at, 1); else mariannas.push({ side: s, suit });
           check();
-        } }, suitName(suit), h("small"))))));
+        } }, suitWord(suit, game.options.deck !== "french"), h("small"))))));
     const box = h("form", { class: "stack", onsubmit: async (e) => { e.preventDefault(); preview.ask(null); await submit(hand()); } },
       how, byPoints, cardsBox, h("h3", { text: _("Mariannas") }), h("p", { class: "hint", text: _("Tap each Marianna in the order declared; tap again to take it back.") }),
       chips, preview.node, actionBar(status, preview, record));

@@ -100,3 +100,7 @@ export const signedNumber = (n) => (n >= 0 ? `+${number(n)}` : number(n));
 /** A date, and a date with its time, as the language writes them. */
 export const date = (d) => new Intl.DateTimeFormat(current.locale, { dateStyle: "medium" }).format(new Date(d));
 export const dateTime = (d) => new Intl.DateTimeFormat(current.locale, { dateStyle: "medium", timeStyle: "short" }).format(new Date(d));
+
+/** The sides of a game or a match, one against the other: "Nous v Eux". */
+// i18n: between the names of the sides playing each other, as in "Nous v Eux" (versus)
+export const against = (names) => names.join(` ${_p("versus", "v")} `);

@@ -1,6 +1,9 @@
 // What this phone keeps in localStorage: scorer and organizer tokens, the games it opened, and
 // whatever else a module asks to keep under an `sk.` key.
 
+// The title of a game in the list of this phone's games, in the language it was opened in.
+import { against } from "./i18n.js";
+
 export const store = {
   get(key, fallback) {
     try { return JSON.parse(localStorage.getItem(`sk.${key}`)) ?? fallback; } catch { return fallback; }
@@ -20,6 +23,6 @@ export function keepToken(kind, id, token) {
 /** The start page's list of this phone's games, newest first. */
 export function remember(game) {
   const games = store.get("games", []).filter((g) => g.id !== game.id);
-  games.unshift({ id: game.id, title: game.sides.map((s) => s.name).join(" v "), variant: game.variant });
+  games.unshift({ id: game.id, title: against(game.sides.map((s) => s.name)), variant: game.variant });
   store.set("games", games.slice(0, 20));
 }

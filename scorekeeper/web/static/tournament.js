@@ -3,7 +3,7 @@
 import { API, api, problem, uuid } from "./api.js";
 import { follow, h, main, show, toast } from "./dom.js";
 import { tokenOf } from "./store.js";
-import { _, lang, number } from "./i18n.js";
+import { _, against, lang, number } from "./i18n.js";
 
 export async function tournamentPage(id) {
   const token = tokenOf("t", id);
@@ -42,7 +42,7 @@ export async function tournamentPage(id) {
       token ? h("section", { class: "card stack", "aria-label": _("Organizer") }, h("h2", { text: _("Organizer") }),
         t.status === "registered" ? h("button", { class: "primary", type: "button", onclick: () => write("POST", `/tournaments/${id}/draw`, {}) }, _("Draw the numbers")) : null,
         t.can_advance ? h("button", { class: "primary", type: "button", onclick: () => write("POST", `/tournaments/${id}/advance`) }, _("Advance to the next round")) : null,
-        ...open.filter((m) => m.kind !== "bye").map((m) => h("div", {}, h("p", { text: `${m.id}: ${m.names.join(" v ")} (${m.wins ? m.wins.map(number).join("–") : m.totals.map(number).join(", ")})` }), reportForm(m)))) : null,
+        ...open.filter((m) => m.kind !== "bye").map((m) => h("div", {}, h("p", { text: `${m.id}: ${against(m.names)} (${m.wins ? m.wins.map(number).join("–") : m.totals.map(number).join(", ")})` }), reportForm(m)))) : null,
       bracket?.knockout?.length ? h("section", {}, h("h2", { text: _("Bracket") }),
         h("div", { class: "bracket", tabindex: "0", role: "region", "aria-label": _("Knockout bracket, scrolls sideways") }, bracket.knockout.map((round) => h("div", { class: "round", "aria-label": round.name },
           h("h3", { text: round.name }),
@@ -56,7 +56,7 @@ export async function tournamentPage(id) {
             h("td", { text: number(s.won) }), h("td", { text: number(s.points) }), h("td", { text: number(s.scored) }))))),
         h("p", {}, h("a", { href: `${API}/tournaments/${id}/standings.csv?lang=${lang()}` }, _("Standings as CSV")))) : null,
       t.rounds.filter((r) => r.kind !== "knockout").map((r) => h("section", { class: "card" }, h("h2", { text: r.name }),
-        h("ul", {}, r.matches.map((m) => h("li", { text: `${m.names.join(" v ")}: ${m.kind === "bye" ? _("bye") : m.wins ? m.wins.map(number).join("–") : m.totals.map(number).join(", ")}${m.winner != null ? ` — ${name(m.winner)}` : ""}` }))))));
+        h("ul", {}, r.matches.map((m) => h("li", { text: `${against(m.names)}: ${m.kind === "bye" ? _("bye") : m.wins ? m.wins.map(number).join("–") : m.totals.map(number).join(", ")}${m.winner != null ? ` — ${name(m.winner)}` : ""}` }))))));
   }
 
   render();
