@@ -103,4 +103,4 @@ export const dateTime = (d) => new Intl.DateTimeFormat(current.locale, { dateSty
 
 /** The sides of a game or a match, one against the other: "Nous v Eux". */
 // i18n: between the names of the sides playing each other, as in "Nous v Eux" (versus)
-export const against = (names) => names.join(` ${_p("versus", "v")} `);
+export const against = (names) => names.join(" " + _p("versus", "v") + " ");
