@@ -125,11 +125,11 @@ def test_a_game_in_french_writes_its_numbers_the_french_way(phone390: Phone) -> 
     locale = languages(page)["fr"]["locale"]
     thousand = page.evaluate(f"new Intl.NumberFormat('{locale}').format(1000)")
     assert spaces(thousand) == "1 000"
-    board = spaces(page.locator(".scoreboard").inner_text())
-    # "1000 to 1000" as the catalog words it, with French grouping.
+    # "1000 to 1000" as the catalog words it, with French grouping, once the page has redrawn.
     expected = said(fr, "{left} to {target}").replace("{left}", "1 000")
     expected = expected.replace("{target}", "1 000")
-    assert expected in board, board
+    until(page, """(expected) => document.querySelector('.scoreboard').innerText
+        .replace(/[\u00a0\u202f]/g, ' ').includes(expected)""", expected)
     assert page.locator("#entry h2").inner_text() == said(fr, "Hand {n}").replace("{n}", "1")
     phone390.shot("game-fr")
 
