@@ -20,6 +20,7 @@ import os
 import tempfile
 from collections.abc import Iterator
 from datetime import UTC, datetime
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -108,7 +109,7 @@ def compile_catalogs(target: Path) -> dict[str, dict[str, Any]]:
         source = catalog_path(code)
         if code == SOURCE or not source.exists():
             continue
-        catalog = read_catalog(source)
+        catalog = _catalog_as_of(source, source.stat().st_mtime_ns)
         pages[code] = page_messages(catalog)
         compiled = target / code / "LC_MESSAGES" / f"{DOMAIN}.mo"
         if compiled.exists() and compiled.stat().st_mtime >= source.stat().st_mtime:
@@ -121,6 +122,13 @@ def compile_catalogs(target: Path) -> dict[str, dict[str, Any]]:
             out.write(buffer.getvalue())
         os.replace(temporary, compiled)
     return pages
+
+
+@cache
+def _catalog_as_of(path: Path, _stamp: int) -> Catalog:
+    """A catalog read once per version of its file: every app a process makes (the tests make
+    thousands) shares it."""
+    return read_catalog(path)
 
 
 def page_messages(catalog: Catalog) -> dict[str, Any]:
