@@ -18,7 +18,7 @@ import pytest
 from tests.web.conftest import Phone
 from tests.web.test_bids_and_preview import scorer_page
 from tests.web.test_offline import controlled, until
-from tests.web.test_score_sheet import FOUR, start
+from tests.web.test_score_sheet import FOUR, contract_hand, start
 
 PHONE_390 = {"width": 390, "height": 844}
 
@@ -171,11 +171,7 @@ def test_large_text_enlarges_the_sheet_and_entry_and_fits_390(phone390: Phone) -
 
 def test_a_game_reopens_offline_after_a_language_switch(phone: Phone) -> None:
     page = start(phone, "Australian 500", FOUR)
-    page.get_by_role("button", name=re.compile("^7 hearts,")).click()
-    page.get_by_role("group", name="Bidder").get_by_role("button", name="Bo").click()
-    page.get_by_role("group", name=re.compile("^Tricks ")).get_by_role(
-        "button", name="7 tricks", exact=True).click()
-    page.get_by_role("button", name="Record the hand").click()
+    contract_hand(page, "7 hearts", "Bo", 3)
     page.wait_for_selector("text=1. 7♥ by Bo")
     controlled(page)
     choose(page, "fr")

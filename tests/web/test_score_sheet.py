@@ -221,18 +221,22 @@ def test_the_tournament_pages(phone: Phone, teams: int) -> None:
     assert page.get_by_text("Seed 1").count() == 1
     no_serious_axe_violations(page)
     fits_the_phone(page)
-    # Report the five games of the first qualifying match.
-    for _ in range(5):
-        organizer = page.get_by_role("region", name="Organizer")
-        first = organizer.locator("form").first
-        first.locator("input").nth(0).fill("300")
-        first.locator("input").nth(1).fill("100")
-        first.get_by_role("button").click()
-        page.wait_for_timeout(150)
+    report_first_match(page, "Organizer", "300", "100")
     body = page.request.get(f"/api/v1/tournaments/{created['id']}").json()
     assert body["rounds"][0]["matches"][0]["status"] == "complete"
     assert body["rounds"][0]["matches"][0]["wins"] == [5, 0]
     phone.shot("tournament")
+
+
+def report_first_match(page: Any, organizer: str, first_score: str, second_score: str) -> None:
+    """Report the five games of the first open match from the organizer's section (named
+    `organizer` in the page's language), each won by its first team."""
+    for _ in range(5):
+        first = page.get_by_role("region", name=organizer).locator("form").first
+        first.locator("input").nth(0).fill(first_score)
+        first.locator("input").nth(1).fill(second_score)
+        first.get_by_role("button").click()
+        page.wait_for_timeout(150)
 
 
 def test_the_start_page_lists_every_variant_and_its_house_rules(phone: Phone) -> None:

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from tests.web.conftest import Phone
-from tests.web.test_score_sheet import no_serious_axe_violations
+from tests.web.test_score_sheet import no_serious_axe_violations, report_first_match
 
 PHONE_390 = {"width": 390, "height": 844}
 # The words English sentences of the API are made of, and no French or Italian one shows.
@@ -164,13 +164,7 @@ def test_a_quebec_tournament_in_french(french_phone: Phone) -> None:
     page = french_phone.open(f"#/t/{created['id']}?token={created['token']}")
     page.get_by_role("button", name=fr("Draw the numbers")).click()
     page.wait_for_selector(f"text={fr('Bracket')}")
-    for _ in range(5):
-        organizer = page.get_by_role("region", name=fr("Organizer"))
-        first = organizer.locator("form").first
-        first.locator("input").nth(0).fill("1000")
-        first.locator("input").nth(1).fill("400")
-        first.get_by_role("button").click()
-        page.wait_for_timeout(150)
+    report_first_match(page, fr("Organizer"), "1000", "400")
     body = page.request.get(f"/api/v1/tournaments/{created['id']}?lang=fr").json()
     assert body["rounds"][0]["matches"][0]["wins"] == [5, 0]
     assert page.get_by_text(body["next_step"]).is_visible()
