@@ -60,7 +60,7 @@ export async function tournamentPage(id) {
   }
 
   render();
-  follow(`${API}/tournaments/${id}/events`).addEventListener("update", async (event) => {
+  follow(`${API}/tournaments/${id}/events?lang=${lang()}`).addEventListener("update", async (event) => {
     const seen = JSON.parse(event.data);
     if (seen.updated_at === t.updated_at) return;
     await load();
