@@ -814,6 +814,13 @@ class StandingRowSchema(Strict):
     against = fields.Int(required=True)
 
 
+class PlacingSchema(Strict):
+    place = fields.Int(required=True, metadata={"description": "1 for the champion; shared by "
+                                                               "teams the format leaves level"})
+    team = fields.Int(required=True)
+    name = fields.Str(required=True)
+
+
 class TournamentSchema(Strict):
     id = fields.Int(required=True)
     name = fields.Str(required=True)
@@ -834,6 +841,12 @@ class TournamentSchema(Strict):
     standings = fields.List(fields.Nested(StandingRowSchema), required=True, metadata={
         "description": "the league rounds' table (Quebec: the qualifying round; single "
                        "elimination: how far each team went)"})
+    placings = fields.List(fields.Nested(PlacingSchema), required=True, metadata={
+        "description": "final places once the tournament is finished (empty before), champion "
+                       "first, as far as the format decides: a knockout's teams by the round "
+                       "they went out in, that round's losers sharing a place (two 3rd, four "
+                       "5th), then the teams that never reached it by the qualifying standings; "
+                       "a league's teams by its standings"})
     created_at = fields.Str(required=True, metadata={"format": "date-time"})
     updated_at = fields.Str(required=True, metadata={"format": "date-time"})
 

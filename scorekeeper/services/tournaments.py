@@ -120,7 +120,8 @@ def tournament_view(row: TournamentRow, games: Sequence[TournamentGame]) -> dict
         return {**body, "status": "registered", "champion": None, "can_advance": False,
                 "next_step": say("Draw the team numbers to build the first round."),
                 "teams": [{"team": i, "name": t.name, "players": list(t.players), "number": None}
-                          for i, t in enumerate(teams)], "rounds": [], "standings": []}
+                          for i, t in enumerate(teams)], "rounds": [], "standings": [],
+                "placings": []}
     t = rebuild(row, games)
     numbers = {team: k + 1 for k, team in enumerate(t.order)}
     return {
@@ -131,6 +132,8 @@ def tournament_view(row: TournamentRow, games: Sequence[TournamentGame]) -> dict
         "rounds": [{"number": r.number, "name": r.name, "kind": r.kind, "complete": r.complete,
                     "matches": [match_view(m, teams) for m in r.matches]} for r in t.rounds],
         "standings": [standing_view(s, teams) for s in t.standings],
+        "placings": [{"place": place, "team": team, "name": teams[team].name}
+                     for place, team in t.placings],
     }
 
 

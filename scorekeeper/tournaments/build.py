@@ -320,6 +320,29 @@ class Fold:
         mark = self.tiebreak_key(round_)
         return sorted(group, key=lambda t: (-mark(t)[0], -mark(t)[1], self.number(t)))
 
+    def placings(self) -> list[tuple[int, int]]:
+        """Final places, champion first, as far as the format decides: a knockout places its
+        teams by the round they went out in (that round's losers share a place), then the teams
+        that never reached it by the league's ranking; a league places by its ranking. None
+        before the champion is known."""
+        champion = self.champion()
+        if champion is None:
+            return []
+        knockout = [r for r in self.rounds if r.kind == "knockout"]
+        league = self.ranking(None)[0]
+        if not knockout:
+            return list(enumerate(league, start=1))
+        went = {team: depth for depth, round_ in enumerate(knockout, start=1)
+                for match in round_.matches for team in match.teams}
+        went[champion] += 1
+        ordered = sorted(went, key=lambda t: (-went[t], self.number(t)))
+        first_at: dict[int, int] = {}
+        for k, team in enumerate(ordered, start=1):
+            first_at.setdefault(went[team], k)
+        places = [(first_at[went[team]], team) for team in ordered]
+        rest = [team for team in league if team not in went]
+        return places + list(enumerate(rest, start=len(ordered) + 1))
+
     def finished(self) -> bool:
         return self.champion() is not None
 
@@ -365,7 +388,7 @@ def build(fmt: str, teams: Sequence[Team], options: Mapping[str, Any], seed: int
         status="finished" if champion is not None else "playing", champion=champion,
         can_advance=can_advance, advances=applied, rounds_at_draw=at_draw,
         stale=tuple(fold.stale),
-        next_step=next_step(fold, champion, can_advance))
+        next_step=next_step(fold, champion, can_advance), placings=tuple(fold.placings()))
 
 
 def next_step(fold: Fold, champion: int | None, can_advance: bool) -> str:

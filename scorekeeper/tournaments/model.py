@@ -119,6 +119,9 @@ class Tournament:
     rounds_at_draw: int  # rounds built by the draw itself (every round of a round robin)
     stale: tuple[Report, ...]  # reports that no longer fit a match: to be reopened
     next_step: str  # what the organizer does next, in words
+    # Final places once it is finished, champion first: (place, team); teams the format leaves
+    # level (a knockout round's losers) share a place.
+    placings: tuple[tuple[int, int], ...] = ()
 
     def match(self, key: str) -> Match | None:
         for round_ in self.rounds:
