@@ -772,6 +772,9 @@ class ResultSchema(Strict):
 class MatchSchema(Strict):
     id = fields.Str(required=True, metadata={"example": "r1m3"})
     round = fields.Int(required=True)
+    table = fields.Int(allow_none=True, required=True, metadata={
+        "description": "the table it is played at: 1, 2, ... within its round, in the round's "
+                       "order (null for a bye, which is not played)"})
     kind = fields.Str(required=True, validate=validate.OneOf(["match", "bye", "table",
                                                               "tiebreak"]))
     teams = fields.List(fields.Int(), required=True,

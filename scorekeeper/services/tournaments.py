@@ -139,7 +139,8 @@ def tournament_view(row: TournamentRow, games: Sequence[TournamentGame]) -> dict
 
 def match_view(match: pure.Match, teams: Sequence[pure.Team]) -> dict[str, Any]:
     return {
-        "id": match.key, "round": match.round, "kind": match.kind, "teams": list(match.teams),
+        "id": match.key, "round": match.round, "table": match.table, "kind": match.kind,
+        "teams": list(match.teams),
         "names": [teams[t].name for t in match.teams], "games": match.games,
         "first_to": match.first_to, "status": match.status, "winner": match.winner,
         "wins": list(match.wins) if match.kind != "table" else None,

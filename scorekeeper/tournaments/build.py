@@ -46,8 +46,11 @@ class Fold:
         """Add a round of (kind, teams, games, first_to) matches, with their reports."""
         number = len(self.rounds) + 1
         built = []
+        tables = 0  # a bye takes no table: the others are numbered in the round's order
         for i, (match_kind, teams, games, first_to) in enumerate(matches, start=1):
-            match = Match(f"r{number}m{i}", number, match_kind, teams, games, first_to)
+            tables += match_kind != "bye"
+            match = Match(f"r{number}m{i}", number, match_kind, teams, games, first_to,
+                          table=tables if match_kind != "bye" else None)
             built.append(self.with_reports(match))
         self.rounds.append(Round(number, name, kind, tuple(built)))
 

@@ -32,6 +32,7 @@ class Match:
     games: int  # the most games it can take
     first_to: int | None  # wins that end it early (knockouts), else every game is played
     results: tuple[Report, ...] = ()
+    table: int | None = None  # where it is played: 1, 2, ... within its round; None for a bye
 
     @property
     def wins(self) -> tuple[int, ...]:

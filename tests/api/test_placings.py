@@ -1,8 +1,8 @@
 """A finished tournament's final places (`placings`), champion first, as far as the format
 decides: a knockout places its teams by the round they went out in, that round's losers sharing a
 place; the teams that never reached it follow by the qualifying standings; a league places by its
-standings. Every game here is won by the team with the lower drawn number, so who goes how far is
-known in advance."""
+standings. And the table each match is played at. Every game here is won by the team with the
+lower drawn number, so who goes how far is known in advance."""
 
 from __future__ import annotations
 
@@ -89,3 +89,17 @@ def test_a_tournament_not_finished_has_no_placings(client: FlaskClient) -> None:
     assert tourney.get()["placings"] == []
     tourney.draw()
     assert tourney.get()["placings"] == []
+
+
+def test_every_match_of_a_round_has_its_own_table_and_a_bye_none(client: FlaskClient) -> None:
+    """API.md: every match of a round has `table`, a number from 1, unique within the round."""
+    tourney = Tourney.create(client, 7, "swiss")
+    tourney.draw()
+    body = play_out(tourney)
+    for round_ in body["rounds"]:
+        played = [m["table"] for m in round_["matches"] if m["kind"] != "bye"]
+        assert played == list(range(1, len(played) + 1)), round_
+        assert all(m["table"] is None for m in round_["matches"] if m["kind"] == "bye")
+    assert any(m["kind"] == "bye" for r in body["rounds"] for m in r["matches"])
+    first = body["rounds"][0]["matches"][0]
+    assert tourney.match(first["id"])["table"] == first["table"]
