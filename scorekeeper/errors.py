@@ -18,7 +18,7 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 from werkzeug.exceptions import HTTPException
 
 from scorekeeper.api.schemas import ErrorSchema
-from scorekeeper.api.validate import said
+from scorekeeper.api.validate import in_language
 from scorekeeper.i18n import say
 from scorekeeper.rules.errors import RuleViolation
 
@@ -91,8 +91,8 @@ def flat_errors(errors: Any, path: tuple[str, ...] = ()) -> dict[str, list[str]]
             flat.update(flat_errors(value, where))
         return flat
     if isinstance(errors, list) and all(isinstance(e, str) for e in errors):
-        return {".".join(path) or "body": [said(error) for error in errors]}
-    return {".".join(path) or "body": [said(str(errors))]}
+        return {".".join(path) or "body": [in_language(error) for error in errors]}
+    return {".".join(path) or "body": [in_language(str(errors))]}
 
 
 class ScorekeeperApi(Api):  # type: ignore[misc]
@@ -115,7 +115,7 @@ class ScorekeeperApi(Api):  # type: ignore[misc]
                 message = say("The request is not valid: {where}: {problem}", where=where,
                               problem=first)
             else:
-                message = said(error.description or HTTPStatus(error.code or 500).phrase)
+                message = in_language(error.description or HTTPStatus(error.code or 500).phrase)
             data["message"] = message
         # Keep what werkzeug says in headers, such as 405's Allow (RFC 9110).
         kept = {k: v for k, v in error.get_headers() if k.lower() != "content-type"}

@@ -29,6 +29,7 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
+from babel.support import Translations
 from flask import Flask, Response, current_app, has_request_context, request
 from werkzeug.exceptions import default_exceptions
 
@@ -75,8 +76,8 @@ def language() -> str:
 
 def say(message: str, **params: Any) -> str:
     """`message` (English, the msgid) in the request's language, its {placeholders} filled."""
-    return str(flask_babel.gettext(message)).format(**params) if params else str(
-        flask_babel.gettext(message))
+    said = str(flask_babel.gettext(message))
+    return said.format(**params) if params else said
 
 
 def _tongue() -> sentences.Tongue:
@@ -129,6 +130,15 @@ def _catalog_as_of(path: Path, _stamp: int) -> Catalog:
     """A catalog read once per version of its file: every app a process makes (the tests make
     thousands) shares it."""
     return read_catalog(path)
+
+
+def tongue_of(code: str) -> sentences.Tongue:
+    """A language as its catalog on disk says it, compiled in memory: for a script or a test
+    that speaks it outside a request (scripts/speak.py, tests/api/test_languages.py)."""
+    buffer = io.BytesIO()
+    write_mo(buffer, read_catalog(catalog_path(code)))
+    buffer.seek(0)
+    return sentences.Tongue(Translations(buffer), LANGUAGES[code][1])
 
 
 def page_messages(catalog: Catalog) -> dict[str, Any]:

@@ -3,36 +3,27 @@ through the rules, each explanation line in English and in LANG, from the catalo
 disk (no start of the app needed). For translators and reviewers.
 
     python scripts/speak.py fr [variant-key]
+
+From another worktree, put it first: PYTHONPATH=. python scripts/speak.py fr.
 """
 
 from __future__ import annotations
 
 import copy
-import io
 import json
 import sys
 from pathlib import Path
 
-from babel.messages.mofile import write_mo
-from babel.support import Translations
-
-from scorekeeper.i18n import LANGUAGES, catalog_path, read_catalog
+from scorekeeper.i18n import tongue_of
 from scorekeeper.rules.base import Side, Table
 from scorekeeper.rules.registry import find_variant
-from scorekeeper.rules.sentences import Tongue, render_all, speaking
+from scorekeeper.rules.sentences import render_all, speaking
 
 GOLDEN = Path(__file__).resolve().parent.parent / "tests" / "rules" / "golden"
 
 
-def tongue(code: str) -> Tongue:
-    buffer = io.BytesIO()
-    write_mo(buffer, read_catalog(catalog_path(code)))
-    buffer.seek(0)
-    return Tongue(Translations(buffer), LANGUAGES[code][1])
-
-
 def main(code: str, only: str | None = None) -> None:
-    spoken = tongue(code)
+    spoken = tongue_of(code)
     seen: set[str] = set()
     for path in sorted(GOLDEN.glob("*.json")):
         data = json.loads(path.read_text(encoding="utf-8"))

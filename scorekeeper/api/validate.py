@@ -12,23 +12,24 @@ import flask_babel
 from marshmallow import validate
 
 
-def _said(message: str) -> str:
+def in_language(message: str) -> str:
+    """One of MESSAGES (or any other text, left as it is) in the request's language."""
     return str(flask_babel.gettext(message))
 
 
 class Range(validate.Range):
     def _format_error(self, value: Any, message: str) -> str:
-        return super()._format_error(value, _said(message))
+        return super()._format_error(value, in_language(message))
 
 
 class Length(validate.Length):
     def _format_error(self, value: Any, message: str) -> str:
-        return super()._format_error(value, _said(message))
+        return super()._format_error(value, in_language(message))
 
 
 class OneOf(validate.OneOf):
     def _format_error(self, value: Any) -> str:
-        return _said(self.error).format(input=value, choices=self.choices_text,
+        return in_language(self.error).format(input=value, choices=self.choices_text,
                                         labels=self.labels_text)
 
 
@@ -56,7 +57,3 @@ MESSAGES: tuple[str, ...] = (
     "Special numeric values (nan or infinity) are not permitted.",
 )
 
-
-def said(message: str) -> str:
-    """One of MESSAGES (or any other text, left as it is) in the request's language."""
-    return _said(message)

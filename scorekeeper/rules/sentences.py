@@ -20,7 +20,7 @@ import gettext
 import re
 import string
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from contextvars import ContextVar
 from typing import Any, Final
 
@@ -66,7 +66,7 @@ def speaking(chosen: Tongue) -> Iterator[None]:
         _TONGUE.reset(token)
 
 
-def in_english() -> Any:
+def in_english() -> AbstractContextManager[None]:
     """What is stored (a hand's explanation, an export) is English whatever the request speaks."""
     return speaking(Tongue(ENGLISH))
 

@@ -13,8 +13,6 @@ from functools import cache
 from typing import Any
 
 import pytest
-from babel.messages.mofile import write_mo
-from babel.support import Translations
 from flask.testing import FlaskClient
 
 from scorekeeper import i18n
@@ -30,10 +28,7 @@ ENGLISH_WORDS = re.compile(r"\b(made|by|took|tricks?|failed|trumps?|wins|the|of|
 
 @cache
 def tongue(code: str) -> Tongue:
-    buffer = io.BytesIO()
-    write_mo(buffer, i18n.read_catalog(i18n.catalog_path(code)))
-    buffer.seek(0)
-    return Tongue(Translations(buffer), i18n.LANGUAGES[code][1])
+    return i18n.tongue_of(code)
 
 
 def translated(code: str, context: str | None, message: str) -> str:

@@ -65,6 +65,19 @@ class Taps:
         record.tap()
 
 
+def tapped_hand(page: Any, bid: str, bidder: str, took: int, outcome: str, row: str) -> int:
+    """Enter a hand in taps, wait for its preview to say `outcome`, record it and see its `row`
+    on the sheet: the taps it took."""
+    taps = Taps(page)
+    taps.bid(bid)
+    taps.bidder(bidder)
+    taps.took(took)
+    page.locator("#preview .headline", has_text=outcome).wait_for()
+    taps.record()
+    page.wait_for_selector(f"text={row}")
+    return taps.count
+
+
 def seen(phone: Phone, name: str) -> None:
     """What the player sees: the viewport (a full-page shot draws the sticky scores mid-page)."""
     SHOTS.mkdir(parents=True, exist_ok=True)
@@ -104,23 +117,9 @@ def test_a_hand_in_three_taps_and_record(sized: Phone) -> None:
     page.wait_for_selector("text=1. 7♠ by Ann")
     made = taps.count
     # Bo bid 8♥ and his side took 6: failed.
-    taps = Taps(page)
-    taps.bid("8 hearts")
-    taps.bidder("Bo")
-    taps.took(6)
-    page.locator("#preview .headline", has_text="failed").wait_for()
-    taps.record()
-    page.wait_for_selector("text=2. 8♥ by Bo")
-    failed = taps.count
+    failed = tapped_hand(page, "8 hearts", "Bo", 6, "failed", "2. 8♥ by Bo")
     # A misère by side 1 (Cy), no trick taken: the row starts at 0.
-    taps = Taps(page)
-    taps.bid("Misère")
-    taps.bidder("Cy")
-    taps.took(0)
-    page.locator("#preview .headline", has_text="made").wait_for()
-    taps.record()
-    page.wait_for_selector("text=3. Misère by Cy")
-    misere = taps.count
+    misere = tapped_hand(page, "Misère", "Cy", 0, "made", "3. Misère by Cy")
     assert (made, failed, misere) == (3, 3, 3)
     hands = api_hands(page, gid)
     assert [(h["bid"], h["bidder"], h["tricks"]) for h in hands] == [

@@ -13,7 +13,7 @@ import pytest
 from tests.qr_pixels import decode, png_pixels
 from tests.web.conftest import SHOTS, Phone
 from tests.web.test_offline import until
-from tests.web.test_score_sheet import FOUR, game_id, no_serious_axe_violations
+from tests.web.test_score_sheet import FOUR, game_id, no_serious_axe_violations, start
 
 PHONE = {"width": 390, "height": 844}
 
@@ -160,11 +160,7 @@ def held(page: Any) -> list[bool]:
 def test_the_share_block_qr_codes_copy_and_a_second_phone(tall_phone: Phone,
                                                          other_phone: Phone) -> None:
     tall_phone.context.add_init_script(WAKE_LOCK_SPY)
-    page = tall_phone.open()
-    page.get_by_role("radio", name=re.compile("^Australian 500")).click()
-    name_players(page)
-    page.get_by_role("button", name="Start the game").click()
-    page.wait_for_selector("#entry")
+    page = start(tall_phone, "Australian 500", FOUR)
     gid = game_id(page)
     token = page.evaluate("(id) => JSON.parse(localStorage.getItem('sk.tokens'))[id]", gid)
     watch = f"{tall_phone.base}/#/g/{gid}/watch"
@@ -227,11 +223,7 @@ def test_share_opens_the_phones_share_sheet_with_the_link(tall_phone: Phone) -> 
     """Where the browser has a share sheet (phones do; desktop Chromium on Linux does not), each
     link has a Share button handing the link to it."""
     tall_phone.context.add_init_script(SHARE_SPY)
-    page = tall_phone.open()
-    page.get_by_role("radio", name=re.compile("^Australian 500")).click()
-    name_players(page)
-    page.get_by_role("button", name="Start the game").click()
-    page.wait_for_selector("#entry")
+    page = start(tall_phone, "Australian 500", FOUR)
     share = page.get_by_role("region", name="Share")
     share.locator(".share-link").nth(0).get_by_role("button", name="Share").click()
     until(page, "() => window.shared.length === 1")

@@ -141,11 +141,7 @@ def test_a_reload_with_no_connection_opens_the_start_page_and_the_game(browser: 
     phone = Phone(browser, server, viewport=PHONES[size])
     try:
         page = start(phone, "Australian 500", FOUR)
-        page.get_by_role("button", name=re.compile("^7 hearts,")).click()
-        page.get_by_role("group", name="Bidder").get_by_role("button", name="Bo").click()
-        page.get_by_role("group", name=re.compile("^Tricks ")).get_by_role(
-            "button", name="7 tricks", exact=True).click()
-        page.get_by_role("button", name="Record the hand").click()
+        contract_hand(page, "7 hearts", "Bo", 3)
         page.wait_for_selector("text=1. 7♥ by Bo")
         controlled(page)
         phone.context.set_offline(True)
