@@ -83,9 +83,11 @@ class Phone:
         self.page.goto(f"{self.base}/{hash_}")
         return self.page
 
-    def shot(self, name: str) -> None:
+    def shot(self, name: str, *, full_page: bool = True) -> None:
+        """A screenshot; `full_page=False` for what the phone's screen shows (a full-page one
+        draws the sticky scoreboard in the middle of the page)."""
         SHOTS.mkdir(parents=True, exist_ok=True)
-        self.page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+        self.page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=full_page)
 
 
 @pytest.fixture

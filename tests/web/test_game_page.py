@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.conftest import SHOTS, Phone
+from tests.web.conftest import Phone
 from tests.web.test_bids_and_preview import scorer_page
 from tests.web.test_score_sheet import (
     FOUR,
@@ -78,12 +78,6 @@ def tapped_hand(page: Any, bid: str, bidder: str, took: int, outcome: str, row: 
     return taps.count
 
 
-def seen(phone: Phone, name: str) -> None:
-    """What the player sees: the viewport (a full-page shot draws the sticky scores mid-page)."""
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    phone.page.screenshot(path=str(SHOTS / f"{name}.png"))
-
-
 def in_view(page: Any, locator: Any) -> bool:
     box = locator.bounding_box()
     return bool(box) and box["y"] >= 0 and box["y"] + box["height"] <= page.viewport_size["height"]
@@ -111,7 +105,7 @@ def test_a_hand_in_three_taps_and_record(sized: Phone) -> None:
         "✓ 7♠ made: North-South +140, East-West +20"
     assert page.locator(".actions .headline").inner_text() == \
         "✓ 7♠ made: North-South +140, East-West +20"
-    seen(sized, f"entry-preview-{sized.size}")  # type: ignore[attr-defined]
+    sized.shot(f"entry-preview-{sized.size}", full_page=False)  # type: ignore[attr-defined]
     assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
     taps.record()
     page.wait_for_selector("text=1. 7♠ by Ann")
@@ -127,7 +121,7 @@ def test_a_hand_in_three_taps_and_record(sized: Phone) -> None:
     # After recording, the next hand starts at the top again.
     assert page.evaluate("window.scrollY") == 0
     page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
-    seen(sized, f"sheet-{sized.size}")  # type: ignore[attr-defined]
+    sized.shot(f"sheet-{sized.size}", full_page=False)  # type: ignore[attr-defined]
 
 
 def test_the_trick_row_starts_at_the_bids_level(phone: Phone) -> None:
@@ -191,7 +185,7 @@ def test_scores_in_sight_red_negatives_red_suits_marks_and_the_chart(phone: Phon
     page.locator("tr.hand").nth(1).click()
     assert page.locator("tr.detail li").first.inner_text().startswith("8♥ failed")
     page.locator("svg.chart").scroll_into_view_if_needed()
-    seen(phone, "sheet-with-chart")
+    phone.shot("sheet-with-chart", full_page=False)
     fits_the_phone(page)
     no_serious_axe_violations(page)
     assert len(api_hands(page, gid)) == 4
@@ -284,7 +278,7 @@ def test_cinquecento_by_captured_cards_with_a_marianna(phone: Phone) -> None:
     page.get_by_role("group", name="Mariannas of East-West").get_by_role(
         "button", name="cups").click()
     page.locator("#preview .deltas").wait_for()
-    seen(phone, "cinquecento-cards")
+    phone.shot("cinquecento-cards", full_page=False)
     fits_the_phone(page)
     no_serious_axe_violations(page)
     page.get_by_role("button", name="Record the hand").click()

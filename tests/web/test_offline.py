@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from scorekeeper import web
-from tests.web.conftest import SHOTS, Phone
+from tests.web.conftest import Phone
 from tests.web.test_score_sheet import FOUR, api_hands, contract_hand, game_id, start, totals
 
 PHONES = {"360x740": {"width": 360, "height": 740}, "390x844": {"width": 390, "height": 844}}
@@ -38,7 +38,7 @@ def seen(phone: Phone, name: str, selector: str) -> None:
     full page too, as phone.shot takes it)."""
     phone.shot(name)
     phone.page.locator(selector).first.evaluate("(e) => e.scrollIntoView({ block: 'center' })")
-    phone.page.screenshot(path=str(SHOTS / f"{name}-screen.png"))
+    phone.shot(f"{name}-screen", full_page=False)
 
 
 def controlled(page: Any) -> None:

@@ -142,7 +142,8 @@ def test_a_quebec_table_plays_a_whole_game_in_french(french_phone: Phone) -> Non
     no_english(page, fr)
     fits(page)
     no_serious_axe_violations(page)
-    french_phone.shot("fr-quebec-sheet")
+    page.locator("table.sheet tr.hand").first.scroll_into_view_if_needed()
+    french_phone.shot("fr-quebec-sheet", full_page=False)
     # Two 10 sans atout by Ann with every trick (520 each): Nous pass 1 000 and win.
     contract_hand(page, fr, 10, "no trumps", "Ann", 10)
     page.wait_for_selector("table.sheet tr.hand >> nth=1")
@@ -200,7 +201,8 @@ def test_an_italian_table_plays_a_whole_cinquecento_game_in_italian(
     no_english(page, it)
     fits(page)
     no_serious_axe_violations(page)
-    italian_phone.shot("it-cinquecento-sheet")
+    page.locator("table.sheet tr.hand").first.scroll_into_view_if_needed()
+    italian_phone.shot("it-cinquecento-sheet", full_page=False)
     # Hands of 120 card points to Noi with the other Mariannas, until Noi pass 500 and win.
     over = it("Game over: {winner} won.", winner="Noi")
     for number, suit in enumerate(("cups", "swords", "clubs", None, None), start=2):
