@@ -17,13 +17,14 @@ export async function api(method, path, body, { token, ifMatch, key } = {}) {
   if (token) headers.Authorization = `Bearer ${token}`;
   if (ifMatch) headers["If-Match"] = ifMatch;
   if (key) headers["Idempotency-Key"] = key;
+  // Noted before the reply: a read still on its way when the worker takes control is handed over too.
+  if (method === "GET") readPaths.add(API + path);
   let response;
   try {
     response = await fetch(API + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   } catch {
     throw new Offline("no connection");
   }
-  if (method === "GET") readPaths.add(API + path);
   const json = response.status === 204 || response.status === 304 ? null : await response.json().catch(() => null);
   // `stored`: the service worker answered with the last reply it kept, the server being out of reach.
   return { status: response.status, ok: response.ok, json, etag: response.headers.get("ETag"),
