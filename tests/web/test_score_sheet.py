@@ -236,7 +236,11 @@ def report_first_match(page: Any, organizer: str, first_score: str, second_score
         first.locator("input").nth(0).fill(first_score)
         first.locator("input").nth(1).fill(second_score)
         first.get_by_role("button").click()
-        page.wait_for_timeout(150)
+        # The form is drawn again, empty, once the game is stored (the next game's, or the next
+        # match's once this one is over).
+        page.wait_for_function("""(name) => [...document.querySelectorAll('section')]
+            .find((s) => s.querySelector('h2')?.textContent === name)
+            ?.querySelector('form input')?.value === ''""", arg=organizer)
 
 
 def test_the_start_page_lists_every_variant_and_its_house_rules(phone: Phone) -> None:

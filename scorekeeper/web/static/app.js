@@ -7,6 +7,7 @@ import { startI18n } from "./i18n.js";
 import { registerServiceWorker } from "./install.js";
 import { isLocal, setQueueListener, showNet, startQueue } from "./queue.js";
 import { startSettings } from "./settings.js";
+import { newTournamentPage } from "./newtournament.js";
 import { keepToken } from "./store.js";
 import { stopFollowing } from "./dom.js";
 import { tournamentPage } from "./tournament.js";
@@ -17,13 +18,16 @@ function route() {
   const [path, query] = location.hash.replace(/^#/, "").split("?");
   const params = new URLSearchParams(query ?? "");
   const parts = path.split("/").filter(Boolean);
-  if (params.get("token") && (parts[0] === "g" || parts[0] === "t")) {
-    keepToken(parts[0] === "g" ? "" : "t", Number(parts[1]), params.get("token"));
+  const token = params.get("token");
+  if (token && (parts[0] === "g" || parts[0] === "t")) {
+    // A tournament's token may be its organizer's or a table's scorer's: tournament.js asks whose.
+    if (parts[0] === "g") keepToken("", Number(parts[1]), token);
     history.replaceState(null, "", `#/${parts.join("/")}`); // the token stays out of the address bar
   }
   // A game started offline is addressed by its local id until the server has created it.
   if (parts[0] === "g" && parts[1]) return gamePage(isLocal(parts[1]) ? parts[1] : Number(parts[1]), parts[2] === "watch");
-  if (parts[0] === "t" && parts[1]) return tournamentPage(Number(parts[1]));
+  if (parts[0] === "t" && parts[1] === "new") return newTournamentPage();
+  if (parts[0] === "t" && parts[1]) return tournamentPage(Number(parts[1]), { token, follow: parts[2] === "follow" });
   return homePage();
 }
 

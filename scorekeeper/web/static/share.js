@@ -42,8 +42,9 @@ function build(id, token, watching) {
     !token && !watching ? h("p", { class: "muted", text: _("This phone has no token for this game, so it can only watch.") }) : null);
 }
 
-/** One link: its QR code, the link itself, Copy and Share. */
-function shareLink({ link, href, id, words }) {
+/** One link: its QR code, the link itself, Copy and Share (also the tournament's organizer and
+ *  scorer links). */
+export function shareLink({ link, href, id, words }) {
   // i18n: a button: copy the link to the clipboard
   const copy = h("button", { type: "button", onclick: () => copyLink(copy, link, words) }, _("Copy"));
   const canShare = typeof navigator.share === "function";

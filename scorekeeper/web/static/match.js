@@ -1,0 +1,76 @@
+// One match of a tournament as the organizer's desk and a table's scorer page show it: its table
+// and teams in words ("Table 5: Les As v Les Rois"), the match so far, and the form that reports
+// its next game with each score box beside its team's name.
+import { h } from "./dom.js";
+import { _, against, number } from "./i18n.js";
+
+/** "Table 5: Les As v Les Rois" (a match without a table: the teams alone). */
+export function tableTitle(match) {
+  const teams = against(match.names);
+  return match.table == null ? teams : _("Table {table}: {teams}", { table: match.table, teams });
+}
+
+/** The score so far in one line: games won when the match counts them, else the points. */
+export function scoreSoFar(match) {
+  if (match.kind === "bye") return _("bye");
+  const points = match.totals.map(number).join("–");
+  if (!match.wins) return _("Points: {points}", { points });
+  const wins = match.wins.map(number).join("–");
+  return _("Games won: {wins} · points: {points}", { wins, points });
+}
+
+/** The games reported so far, one line each with the teams named: "Game 1: Les As 300, Les Rois 100". */
+export function gamesSoFar(match) {
+  if (!match.results.length) return h("p", { class: "muted", text: _("No game reported yet.") });
+  return h("ol", { class: "games-so-far" }, match.results.map((game) => h("li", {},
+    h("span", { text: gameLine(match, game) }))));
+}
+
+/** "Game 2: Les As 300, Les Rois 100". */
+export function gameLine(match, game) {
+  const scores = match.names.map((name, i) => _("{team} {score}", { team: name, score: number(game.scores[i]) })).join(", ");
+  return _("Game {n}: {scores}", { n: game.number, scores });
+}
+
+/** The games still waiting for the other team to confirm them (confirm_games). */
+export const waiting = (match) => match.unconfirmed ?? [];
+
+/** The number of the match's next game. */
+export const nextGame = (match) => match.results.length + waiting(match).length + 1;
+
+/** The form reporting the next game of `match`: the game's number, a big score box beside each
+ *  team's name, one button. `send(scores)` sends it; the form stays filled when it fails. */
+export function reportForm(match, send, { id = match.id } = {}) {
+  const n = nextGame(match);
+  const inputs = match.names.map((name, i) => h("input", {
+    id: `score-${id}-${i}`, type: "number", inputmode: "numeric", required: true, class: "score-box",
+    name: `s${i}`, autocomplete: "off" }));
+  const heading = _("Game {n}", { n });
+  return h("form", { class: "report", "aria-label": _("Report game {n}", { n }), onsubmit: async (event) => {
+    event.preventDefault();
+    const button = event.target.querySelector("button");
+    button.disabled = true;
+    try { await send(inputs.map((input) => Number(input.value))); } finally { button.disabled = false; }
+  } },
+  h("p", { class: "game-number", text: heading }),
+  match.names.map((name, i) => h("div", { class: "score-line" },
+    h("label", { for: `score-${id}-${i}`, class: "team-name", text: name }), inputs[i])),
+  h("button", { class: "primary", type: "submit" }, _("Send game {n}", { n })));
+}
+
+/** The round in play: the first with a match still to finish, else the last one. */
+export function currentRound(t) {
+  return t.rounds.find((r) => r.matches.some((m) => m.kind !== "bye" && m.status !== "complete")) ?? t.rounds.at(-1) ?? null;
+}
+
+/** A team's status as a chip. */
+export function teamStatus(team) {
+  if (team.status === "withdrawn") {
+    const when = team.withdrawn_round != null ? _("withdrew in round {n}", { n: team.withdrawn_round }) : _("withdrew");
+    return h("span", { class: "chip out", text: when });
+  }
+  if (team.joined_round != null) return h("span", { class: "chip", text: _("joined in round {n}", { n: team.joined_round }) });
+  if (team.status === "checked_in") return h("span", { class: "chip in", text: _("checked in") });
+  if (team.status === "registered" && team.number == null) return h("span", { class: "chip", text: _("not checked in") });
+  return null;
+}

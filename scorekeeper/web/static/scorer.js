@@ -1,0 +1,102 @@
+// The page of one match, opened on a player's phone from its table's QR code: "Table 5 ·
+// Quarter-finals", the two teams named beside their score boxes, each game entered here, the match
+// so far, live. When the tournament wants the other team to confirm each game, a game reported by
+// one team is confirmed (or waited for) here.
+import { API, api, problem, uuid } from "./api.js";
+import { follow, h, main, show, toast } from "./dom.js";
+import { _, lang, number } from "./i18n.js";
+import { gameLine, gamesSoFar, reportForm, waiting } from "./match.js";
+
+/** Match `scorer.match` of tournament `id` scored with `scorer.token` (its team: `scorer.team`). */
+export async function scorerPage(id, scorer) {
+  let t;
+  let refusal = null; // the last refused report, in words
+  async function load() {
+    const got = await api("GET", `/tournaments/${id}`);
+    if (!got.ok) throw new Error(problem(got));
+    t = got.json;
+  }
+  try { await load(); } catch (error) { show(h("p", { class: "banner bad", text: error.message })); return; }
+
+  const found = () => {
+    for (const round of t.rounds) {
+      const match = round.matches.find((m) => m.id === scorer.match);
+      if (match) return { round, match };
+    }
+    return null;
+  };
+
+  async function send(method, path, body) {
+    let result;
+    try { result = await api(method, path, body, { token: scorer.token, key: uuid() }); } catch {
+      toast(_("No connection: try again when you are back online."));
+      return null;
+    }
+    refusal = result.ok ? null : problem(result);
+    await load().catch(() => {});
+    render();
+    return result;
+  }
+
+  function render() {
+    const here = found();
+    if (!here) {
+      const gone = _("This scorer link's match is no longer in the tournament: ask the organizer for the table's new QR code.");
+      show(h("h1", { text: t.name }), h("p", { class: "banner bad", role: "alert", text: gone }));
+      return;
+    }
+    const { round, match } = here;
+    const title = match.table == null ? round.name : _("Table {table} · {round}", { table: match.table, round: round.name });
+    document.title = _("{tournament} — scorekeeper", { tournament: title });
+    const path = `/tournaments/${id}/matches/${match.id}`;
+    const mine = scorer.team;
+    const other = (team) => match.teams.find((x) => x !== team);
+    const nameOf = (team) => t.teams[team]?.name ?? "";
+    const pending = waiting(match);
+    const forfeit = (match.forfeit ?? []).map(nameOf);
+    show(
+      h("h1", { class: "match-title", text: title }),
+      h("p", { class: "muted", text: t.name }),
+      h("section", { class: "match-board", "aria-label": _("The match so far") },
+        match.names.map((name, i) => h("div", { class: `total${match.winner === match.teams[i] ? " leader" : ""}` },
+          h("span", { class: "name", text: name }),
+          h("b", { text: number(match.wins ? match.wins[i] : match.totals[i]) }),
+          h("small", { text: match.wins ? _("games won · {points} points", { points: number(match.totals[i]) }) : _("points") })))),
+      match.winner != null ? h("p", { class: "banner win", role: "status", text: _("Match over: {team} won.", { team: nameOf(match.winner) }) }) : null,
+      forfeit.length ? h("p", { class: "banner warn", text: _("forfeited by {teams}", { teams: forfeit.join(", ") }) }) : null,
+      refusal ? h("p", { class: "refusal", role: "alert", text: refusal }) : null,
+      pending.map((game) => {
+        const line = gameLine(match, game);
+        if (game.reported_by != null && game.reported_by === mine) {
+          const them = nameOf(other(mine));
+          return h("div", { class: "card waiting", role: "status" }, h("p", { text: line }),
+            h("p", { class: "muted", text: _("Waiting for {team} to confirm.", { team: them }) }));
+        }
+        if (mine == null) {
+          return h("div", { class: "card waiting", role: "status" }, h("p", { text: line }),
+            h("p", { class: "muted", text: _("Waiting for the other team to confirm.") }));
+        }
+        const reporter = nameOf(game.reported_by);
+        return h("div", { class: "card waiting" },
+          h("p", { text: _("{team} reported:", { team: reporter }) }), h("p", { class: "big", text: line }),
+          h("button", { class: "primary wide", type: "button", onclick: () => send("POST", `${path}/games/${game.number}/confirm`) },
+            _("Confirm game {n}", { n: game.number })));
+      }),
+      match.status !== "complete" && !pending.length && !forfeit.length
+        ? h("section", { class: "card" }, reportForm(match, async (scores) => {
+          const done = await send("POST", `${path}/games`, { scores });
+          if (done?.ok) toast(_("Game sent."));
+        })) : null,
+      h("section", { "aria-labelledby": "games-title" },
+        h("h2", { id: "games-title", text: _("Games") }), gamesSoFar(match)),
+      h("p", {}, h("a", { href: `#/t/${id}/follow` }, _("The whole tournament"))));
+  }
+
+  render();
+  follow(`${API}/tournaments/${id}/events?lang=${lang()}`).addEventListener("update", async (event) => {
+    const seen = JSON.parse(event.data);
+    if (seen.updated_at === t.updated_at) return;
+    try { await load(); } catch { return; }
+    if (!main.contains(document.activeElement) || document.activeElement === main) render();
+  });
+}
