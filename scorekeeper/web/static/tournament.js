@@ -89,8 +89,6 @@ async function followTournament(id, token, refused) {
   });
 }
 
-const MEDALS = ["🥇", "🥈", "🥉"];
-
 /** The podium: places 1, 2 and 3 (a shared third place shows both teams), big. */
 function podium(t) {
   const at = (place) => t.placings.filter((p) => p.place === place);
@@ -100,10 +98,10 @@ function podium(t) {
   return h("section", { class: "podium-card", "aria-labelledby": "podium-title" },
     h("h2", { id: "podium-title", text: _("Podium") }),
     h("ol", { class: "podium" }, steps.map(({ place, teams }) => h("li", { class: `step place-${place}` },
-      h("span", { class: "medal", "aria-hidden": "true", text: MEDALS[place - 1] }),
+      h("span", { class: "medal", "aria-hidden": "true", text: number(place) }),
       h("span", { class: "place", text: words[place] }),
       teams.map((p) => h("strong", { class: "who", text: p.name })),
-      h("span", { class: "block", "aria-hidden": "true", text: number(place) })))));
+      h("span", { class: "block", "aria-hidden": "true" })))));
 }
 
 /** Every team's final place, champion first. */
