@@ -21,6 +21,14 @@ let correcting = null; // {match, number, scores, preview}
 let confirming = null; // team index whose withdrawal waits for "Yes"
 let deskToken = null; // the organizer's token of the desk on screen
 let redraw = () => {}; // draws the page again, nothing fetched (a form opened or closed)
+let wanted = null; // where the focus goes once the desk is drawn again (a selector)
+
+/** Where the focus should go after this redraw, once. */
+export function focusWanted() {
+  const selector = wanted;
+  wanted = null;
+  return selector;
+}
 
 /** A late entry typed as "Name: player, player". */
 function parseEntry(text) {
@@ -100,7 +108,7 @@ function teamRow(t, id, team, write) {
 function withdrawButton(t, id, team, write) {
   if (confirming !== team.team) {
     const label = _("Withdraw {team}", { team: team.name });
-    return h("button", { class: "danger", type: "button", "aria-label": label, onclick: async () => { confirming = team.team; redraw(); } }, _("Withdraw"));
+    return h("button", { class: "danger", type: "button", "aria-label": label, onclick: () => { confirming = team.team; wanted = ".confirm button.danger"; redraw(); } }, _("Withdraw"));
   }
   const question = t.status === "registered" ? _("Withdraw {team}? It will not be drawn.", { team: team.name })
     : _("Withdraw {team}? Its remaining games are forfeited and it plays no more.", { team: team.name });
@@ -171,6 +179,7 @@ function tableCard(t, id, m, write) {
     winner ? h("p", { class: "won", text: winner }) : null,
     forfeit.length ? h("p", { class: "chip out", text: _("forfeited by {teams}", { teams: forfeit.join(", ") }) }) : null,
     m.status !== "complete" && !waiting(m).length && !forfeit.length ? reportForm(m, async (scores) => {
+      wanted = `#score-${m.id}-0`;
       const done = await write("POST", `${path}/games`, { scores });
       if (done?.ok) toast(gameLine(done.json.match, done.json.match.results.at(-1) ?? { number: 1, scores }));
     }) : null,
@@ -192,6 +201,7 @@ function correctable(t, id, m, game, write) {
     return h("li", {}, h("span", { text: line }), " ",
       h("button", { type: "button", class: "small", "aria-label": label, onclick: async () => {
         correcting = { match: m.id, number: game.number, scores: [...game.scores], preview: null };
+        wanted = `#fix-${m.id}-0`;
         redraw();
       } }, _("Correct")));
   }
@@ -210,6 +220,7 @@ function correctable(t, id, m, game, write) {
     }
     if (!got.ok) { refusal.textContent = problem(got); return; }
     correcting.preview = got.json;
+    wanted = ".preview-box button.primary";
     redraw();
   } },
   h("p", { class: "game-number", text: _("Correct game {n}", { n: game.number }) }),

@@ -56,3 +56,19 @@ export function stepper(label, value, min, max, onChange) {
     out,
     h("button", { type: "button", "aria-label": _("{label}: one more", { label }), onclick: () => set(value + 1) }, "+"));
 }
+
+/** Something typed on the screen and not sent yet: a live update waits rather than wipe it. */
+export const typing = () => [...main.querySelectorAll("input, textarea")].some((field) => field.value !== field.defaultValue);
+
+/** Draw the screen again with `draw`, the focus kept: on `wanted` (a selector) if given and found,
+ *  else on the element of the same id or label as before. */
+export function redrawKeepingFocus(draw, wanted = null) {
+  const before = main.contains(document.activeElement) ? document.activeElement : null;
+  const id = before?.id;
+  const label = before?.getAttribute("aria-label");
+  draw();
+  const target = (wanted && main.querySelector(wanted))
+    ?? (id && document.getElementById(id))
+    ?? (label && main.querySelector(`[aria-label="${CSS.escape(label)}"]`));
+  if (target) target.focus();
+}

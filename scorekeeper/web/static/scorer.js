@@ -3,7 +3,7 @@
 // so far, live. When the tournament wants the other team to confirm each game, a game reported by
 // one team is confirmed (or waited for) here.
 import { API, api, problem, uuid } from "./api.js";
-import { follow, h, main, show, toast } from "./dom.js";
+import { follow, h, redrawKeepingFocus, show, toast, typing } from "./dom.js";
 import { _, lang, number } from "./i18n.js";
 import { gameLine, gamesSoFar, reportForm, waiting } from "./match.js";
 
@@ -34,7 +34,8 @@ export async function scorerPage(id, scorer) {
     }
     refusal = result.ok ? null : problem(result);
     await load().catch(() => {});
-    render();
+    // The next game's first score box, ready for it.
+    redrawKeepingFocus(render, result.ok ? ".report input" : null);
     return result;
   }
 
@@ -97,6 +98,6 @@ export async function scorerPage(id, scorer) {
     const seen = JSON.parse(event.data);
     if (seen.updated_at === t.updated_at) return;
     try { await load(); } catch { return; }
-    if (!main.contains(document.activeElement) || document.activeElement === main) render();
+    if (!typing()) redrawKeepingFocus(render);
   });
 }

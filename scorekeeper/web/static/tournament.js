@@ -2,8 +2,8 @@
 // (desk.js), a table's scorer the page of that one match (scorer.js), anyone else the rounds as
 // tables, the standings, the bracket and the teams; once it is over, the podium first.
 import { API, api, problem } from "./api.js";
-import { deskSection, loadFormats } from "./desk.js";
-import { follow, h, main, show, toast } from "./dom.js";
+import { deskSection, focusWanted, loadFormats } from "./desk.js";
+import { follow, h, redrawKeepingFocus, show, toast, typing } from "./dom.js";
 import { _, lang, number } from "./i18n.js";
 import { currentRound, scoreSoFar, tableTitle, teamStatus } from "./match.js";
 import { scorerPage } from "./scorer.js";
@@ -61,9 +61,10 @@ async function followTournament(id, token, refused) {
     return;
   }
 
-  const desk = { id, token, reload: async () => { await load(); render(); }, render: () => render(), formats: () => formats, tournament: () => t };
+  const redraw = () => redrawKeepingFocus(draw, focusWanted());
+  const desk = { id, token, reload: async () => { await load(); redraw(); }, render: redraw, formats: () => formats, tournament: () => t };
 
-  function render() {
+  function draw() {
     document.title = _("{tournament} — scorekeeper", { tournament: t.name });
     const over = t.status === "finished";
     const notYours = _("This link is not valid for this tournament: ask its organizer for the right one. Meanwhile you can follow it.");
@@ -80,12 +81,12 @@ async function followTournament(id, token, refused) {
       teamsSection(t));
   }
 
-  render();
+  draw();
   follow(`${API}/tournaments/${id}/events?lang=${lang()}`).addEventListener("update", async (event) => {
     const seen = JSON.parse(event.data);
     if (seen.updated_at === t.updated_at) return;
     try { await load(); } catch (error) { toast(error.message); return; }
-    if (!main.contains(document.activeElement) || document.activeElement === main) render();
+    if (!typing()) redraw(); // what the organizer is typing is not wiped; the next write redraws
   });
 }
 
