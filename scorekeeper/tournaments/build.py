@@ -52,10 +52,11 @@ class Fold:
             match = self.with_reports(Match(f"r{number}m{i}", number, match_kind, teams, games,
                                             first_to,
                                             table=tables if match_kind != "bye" else None))
-            # A team that withdrew in this round or before forfeits what is left of the match;
-            # one already decided (or a table, which plays on) stands as played.
+            # A team that withdrew in this round or before forfeits what is left of the match
+            # (a bye counts for nothing, a table plays on without it); a match already decided
+            # stands as played.
             forfeit = tuple(t for t in teams if self.teams[t].out_before(number + 1))
-            if forfeit and (match_kind == "table" or not match.complete):
+            if forfeit and (match_kind in ("table", "bye") or not match.complete):
                 match = replace(match, forfeit=forfeit)
             built.append(match)
         self.rounds.append(Round(number, name, kind, tuple(built)))
@@ -256,8 +257,8 @@ class Fold:
                 if match.kind == "bye" and self.fmt == "single_elimination":
                     continue  # a bye through a knockout round is no game won
                 if match.kind == "bye":
-                    if self.fmt == "round_robin":
-                        continue  # sitting out a round robin round scores nothing
+                    if self.fmt == "round_robin" or match.forfeit:
+                        continue  # sitting out a round robin round (or withdrawn) scores nothing
                     row = rows[match.teams[0]]
                     row[0] += 1
                     row[1] += match.games

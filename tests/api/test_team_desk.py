@@ -3,13 +3,16 @@ withdrawals with forfeits; every refusal a 4xx in the error shape with nothing s
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
-from flask.testing import FlaskClient
+from flask import Flask
+from flask.testing import FlaskClient, FlaskCliRunner
 
 from tests.api.helpers import assert_error
 from tests.api.tournament_helpers import Tourney, all_matches, find_match
+from tests.test_backup import backup, empty_database, new_app
 
 NEWCOMER = {"name": "Les Retardataires", "players": ["Lou", "Max"]}
 
@@ -259,3 +262,26 @@ def test_the_draw_needs_enough_teams_in_play(client: FlaskClient) -> None:
     before = t.snapshot()
     assert_error(t.draw(), 409)
     assert t.snapshot() == before
+
+
+def test_a_backup_keeps_the_desk(app: Flask, client: FlaskClient, runner: FlaskCliRunner,
+                                 tmp_path: Path) -> None:
+    t = Tourney.create(client, 6, "swiss", options={"rounds": 3})
+    for team in (0, 1, 2, 3, 4):
+        assert check_in(t, team).status_code == 200
+    t.draw()  # team 5 never checked in: withdrawn, not drawn
+    first = t.get()["rounds"][0]["matches"][0]
+    t.report(first["id"], [300, 100])
+    assert withdraw(t, first["teams"][0]).status_code == 200
+    assert add(t).status_code == 201
+    before = [client.get(f"{t.url}{tail}").get_json() for tail in ("", "/bracket")]
+    data = backup(runner, tmp_path / "desk.json")
+    stored = data["tournaments"][0]["teams"]
+    assert [team["status"] for team in stored] == [
+        "withdrawn" if i in (5, first["teams"][0]) else "checked_in" for i in range(7)]
+    assert stored[6]["joined"] == 2 and stored[5]["withdrawn"] == 0
+    second = new_app(empty_database(tmp_path))
+    result = second.test_cli_runner().invoke(args=["restore", str(tmp_path / "desk.json")])
+    assert result.exit_code == 0, result.output
+    again = second.test_client()
+    assert [again.get(f"{t.url}{tail}").get_json() for tail in ("", "/bracket")] == before
