@@ -753,12 +753,24 @@ class TournamentCreateSchema(Strict):
                               "example": {"games_per_match": {"qualifying": 5, "knockout": 3}}})
 
 
+TEAM_STATUSES = ("registered", "checked_in", "withdrawn")
+
+
 class TournamentTeamSchema(Strict):
     team = fields.Int(required=True, metadata={"description": "the team's index in `teams`"})
     name = fields.Str(required=True)
     players = fields.List(fields.Str(), required=True)
     number = fields.Int(allow_none=True, required=True, metadata={
-        "description": "the number drawn (the seed); null before the draw"})
+        "description": "the number drawn (the seed); null before the draw and for a team "
+                       "withdrawn before it; a late entry is numbered after everyone drawn"})
+    status = fields.Str(required=True, validate=validate.OneOf(TEAM_STATUSES), metadata={
+        "description": "registered, checked_in (at the desk; once any team checks in, the draw "
+                       "withdraws the teams still only registered) or withdrawn"})
+    joined_round = fields.Int(allow_none=True, required=True, metadata={
+        "description": "a late entry after the draw: the first round it plays; else null"})
+    withdrawn_round = fields.Int(allow_none=True, required=True, metadata={
+        "description": "the round in play when it withdrew; null if it withdrew before the "
+                       "draw or is still in"})
 
 
 class ResultSchema(Strict):
@@ -786,8 +798,13 @@ class MatchSchema(Strict):
     status = fields.Str(required=True, validate=validate.OneOf(["pending", "playing",
                                                                 "complete"]))
     winner = fields.Int(allow_none=True, required=True)
+    forfeit = fields.List(fields.Int(), required=True, metadata={
+        "description": "the teams that withdrew while it was open: the games left count as won "
+                       "by the other team, with no card points (at a table they are placed "
+                       "last); empty otherwise"})
     wins = fields.List(fields.Int(), allow_none=True, required=True,
-                       metadata={"description": "games won by each team (null at tables)"})
+                       metadata={"description": "games won by each team, forfeited games "
+                                                "included (null at tables)"})
     totals = fields.List(fields.Int(), required=True,
                          metadata={"description": "points scored by each team"})
     results = fields.List(fields.Nested(ResultSchema), required=True)

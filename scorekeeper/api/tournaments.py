@@ -31,6 +31,7 @@ from scorekeeper.api.schemas import (
     GameReportSchema,
     ReportReplySchema,
     ScorerSchema,
+    TeamInputSchema,
     TournamentCreatedSchema,
     TournamentCreateSchema,
     TournamentSchema,
@@ -53,6 +54,7 @@ blp = Blueprint(
 
 TOURNAMENT = f"/<int(max={MAX_ID}):tournament_id>"
 MATCH = f"{TOURNAMENT}/matches/<string(maxlength=16):match_id>"
+TEAM = f"{TOURNAMENT}/teams/<int(max={MAX_ID}):team>"
 WRITE_DOC: dict[str, Any] = {"security": [{"gameToken": []}]}
 WRITE_REFUSALS = ((401, "No token"), (403, "Wrong token, or a scorer token for another match"),
                   (404, "No such tournament, match or game"),
@@ -196,3 +198,70 @@ class StandingsCsv(MethodView):
         text = tournaments.standings_csv(tournament_id)
         return Response(text, mimetype="text/csv", headers={
             "Content-Disposition": f'attachment; filename="tournament-{tournament_id}.csv"'})
+
+
+# -- the teams at the desk ----------------------------------------------------------------------
+
+TEAM_REFUSALS = ((401, "No token"), (403, "Not the organizer's token"),
+                 (412, "Stale If-Match"))
+
+
+@blp.route(f"{TOURNAMENT}/teams")
+class Teams(MethodView):
+    @blp.arguments(WriteHeadersSchema(), location="headers", as_kwargs=True)
+    @blp.arguments(TeamInputSchema(), example={"name": "Les Retardataires",
+                                              "players": ["Lou", "Max"]})
+    @blp.response(201, TournamentSchema, headers=WRITTEN)
+    @blp.doc(**WRITE_DOC)
+    @refusals(blp, *TEAM_REFUSALS, (404, "No such tournament"),
+              (409, "After the draw in a format that cannot seat a newcomer (Quebec, single "
+                    "elimination, a round robin with an even field or every round started), or "
+                    "the tournament is over"),
+              (422, "The body breaks the schema, or a rule of creation: a name or a player "
+                    "twice, a team of the wrong size"))
+    @blp.doc(operationId="addTournamentTeam")
+    def post(self, body: dict[str, Any], tournament_id: int, **headers: str) -> Result:
+        """Enter a team: before the draw in any format; after it a Swiss or tables take it from
+        the next round built and an odd round robin seats it in the empty seat of every round
+        not yet started (it starts with nothing, checked in, numbered after everyone drawn)"""
+        return reply(tournaments.add_team(tournament_id, body, write_request(headers)))
+
+
+@blp.route(f"{TEAM}/check-in")
+class CheckIn(MethodView):
+    @blp.arguments(WriteHeadersSchema(), location="headers", as_kwargs=True)
+    @blp.response(200, TournamentSchema, headers=WRITTEN)
+    @blp.doc(**WRITE_DOC)
+    @refusals(blp, *TEAM_REFUSALS, (404, "No such tournament or team"),
+              (409, "Already drawn, or the team withdrew"))
+    @blp.doc(operationId="checkInTeam")
+    def post(self, tournament_id: int, team: int, **headers: str) -> Result:
+        """Check a team in before the draw (once any team is checked in, the draw withdraws
+        those still only registered); checking in again changes nothing"""
+        return reply(tournaments.check_in(tournament_id, team, True, write_request(headers)))
+
+    @blp.arguments(WriteHeadersSchema(), location="headers", as_kwargs=True)
+    @blp.response(200, TournamentSchema, headers=WRITTEN)
+    @blp.doc(**WRITE_DOC)
+    @refusals(blp, *TEAM_REFUSALS, (404, "No such tournament or team"),
+              (409, "Already drawn, or the team withdrew"))
+    @blp.doc(operationId="undoTeamCheckIn")
+    def delete(self, tournament_id: int, team: int, **headers: str) -> Result:
+        """Undo a team's check-in before the draw (back to registered)"""
+        return reply(tournaments.check_in(tournament_id, team, False, write_request(headers)))
+
+
+@blp.route(f"{TEAM}/withdraw")
+class Withdraw(MethodView):
+    @blp.arguments(WriteHeadersSchema(), location="headers", as_kwargs=True)
+    @blp.response(200, TournamentSchema, headers=WRITTEN)
+    @blp.doc(**WRITE_DOC)
+    @refusals(blp, *TEAM_REFUSALS, (404, "No such tournament or team"),
+              (409, "The team has already withdrawn, or the tournament is over"))
+    @blp.doc(operationId="withdrawTeam")
+    def post(self, tournament_id: int, team: int, **headers: str) -> Result:
+        """Withdraw a team: before the draw it is not drawn; after, its open match in the round
+        in play and every later match it would have are forfeited (the games left won by the
+        other team, no card points), it is never paired again, never qualifies or advances, and
+        is ranked after every team still in"""
+        return reply(tournaments.withdraw(tournament_id, team, write_request(headers)))

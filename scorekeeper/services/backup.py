@@ -28,6 +28,7 @@ from sqlalchemy.orm import Session
 from scorekeeper import tournaments as pure
 from scorekeeper.api.schemas import (
     MAX_SCORE,
+    TEAM_STATUSES,
     GameExportSchema,
     Strict,
     TeamInputSchema,
@@ -46,7 +47,7 @@ from scorekeeper.rules.errors import RuleViolation
 from scorekeeper.rules.registry import find_variant
 from scorekeeper.services import present
 from scorekeeper.services.portability import CheckedGame, check_export, export_of, moment
-from scorekeeper.services.tournaments import sides_per_team
+from scorekeeper.services.tournaments import sides_per_team, team_of
 
 FORMAT = "scorekeeper.backup/2"
 # A game of a backup is its export and these; without them POST /games/import takes it.
@@ -188,13 +189,22 @@ class _ScorerSchema(Strict):
     created_at = _moment()
 
 
+class _TeamSchema(TeamInputSchema):
+    """A team as the row stores it; a backup written before check-in and withdrawals has no
+    status (it reads as "registered")."""
+
+    status = fields.Str(validate=validate.OneOf(TEAM_STATUSES))
+    joined = fields.Int(strict=True, allow_none=True, validate=validate.Range(1, 10_000))
+    withdrawn = fields.Int(strict=True, allow_none=True, validate=validate.Range(0, 10_000))
+
+
 class _TournamentSchema(Strict):
     id = fields.Int(strict=True, required=True, validate=ID)
     name = fields.Str(required=True, validate=validate.Length(1, 120))
     variant = fields.Str(required=True)
     format = fields.Str(required=True)
     options = fields.Dict(keys=fields.Str(), values=fields.Raw(allow_none=True), required=True)
-    teams = fields.List(fields.Nested(TeamInputSchema), required=True)
+    teams = fields.List(fields.Nested(_TeamSchema), required=True)
     seed = fields.Int(strict=True, required=True, allow_none=True)
     advances = fields.Int(strict=True, required=True, validate=validate.Range(0, 10_000))
     token_hash = fields.Str(required=True, validate=HASH)
@@ -265,7 +275,7 @@ def _checked_tournament(entry: Mapping[str, Any], game_ids: set[int]) -> dict[st
     tid = entry["id"]
     try:
         variant = find_variant(entry["variant"])
-        teams = [pure.Team(t["name"], tuple(t["players"])) for t in entry["teams"]]
+        teams = [team_of(t) for t in entry["teams"]]
         options = pure.check_tournament(entry["format"], variant.key,
                                         sides_per_team(variant.key, entry["format"]), teams,
                                         entry["options"])

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from sqlalchemy import delete, select
@@ -59,7 +60,31 @@ def tournament_tag(tournament_id: int) -> str:
 
 
 def teams_of(row: TournamentRow) -> list[pure.Team]:
-    return [pure.Team(t["name"], tuple(t["players"])) for t in row.teams]
+    return [team_of(t) for t in row.teams]
+
+
+def team_of(stored: Mapping[str, Any]) -> pure.Team:
+    """A team as stored in the row's JSON; a team stored before check-in and withdrawals
+    existed (no status) reads as "registered"."""
+    return pure.Team(stored["name"], tuple(stored["players"]),
+                     stored.get("status", "registered"), stored.get("joined"),
+                     stored.get("withdrawn"))
+
+
+def stored_team(team: pure.Team) -> dict[str, Any]:
+    body: dict[str, Any] = {"name": team.name, "players": list(team.players),
+                            "status": team.status}
+    if team.joined is not None:
+        body["joined"] = team.joined
+    if team.withdrawn is not None:
+        body["withdrawn"] = team.withdrawn
+    return body
+
+
+def team_view(i: int, team: pure.Team, number: int | None) -> dict[str, Any]:
+    return {"team": i, "name": team.name, "players": list(team.players), "number": number,
+            "status": team.status, "joined_round": team.joined,
+            "withdrawn_round": team.withdrawn or None}
 
 
 def sides_per_team(variant_key: str, fmt: str) -> list[int]:
@@ -119,16 +144,15 @@ def tournament_view(row: TournamentRow, games: Sequence[TournamentGame]) -> dict
     if row.seed is None:
         return {**body, "status": "registered", "champion": None, "can_advance": False,
                 "next_step": say("Draw the team numbers to build the first round."),
-                "teams": [{"team": i, "name": t.name, "players": list(t.players), "number": None}
-                          for i, t in enumerate(teams)], "rounds": [], "standings": [],
+                "teams": [team_view(i, t, None) for i, t in enumerate(teams)],
+                "rounds": [], "standings": [],
                 "placings": []}
     t = rebuild(row, games)
     numbers = {team: k + 1 for k, team in enumerate(t.order)}
     return {
         **body, "status": t.status, "champion": t.champion, "can_advance": t.can_advance,
         "next_step": t.next_step,
-        "teams": [{"team": i, "name": team.name, "players": list(team.players),
-                   "number": numbers[i]} for i, team in enumerate(teams)],
+        "teams": [team_view(i, team, numbers.get(i)) for i, team in enumerate(teams)],
         "rounds": [{"number": r.number, "name": r.name, "kind": r.kind, "complete": r.complete,
                     "matches": [match_view(m, teams) for m in r.matches]} for r in t.rounds],
         "standings": [standing_view(s, teams) for s in t.standings],
@@ -143,6 +167,7 @@ def match_view(match: pure.Match, teams: Sequence[pure.Team]) -> dict[str, Any]:
         "teams": list(match.teams),
         "names": [teams[t].name for t in match.teams], "games": match.games,
         "first_to": match.first_to, "status": match.status, "winner": match.winner,
+        "forfeit": list(match.forfeit),
         "wins": list(match.wins) if match.kind != "table" else None,
         "totals": list(match.totals),
         "results": [{"number": r.number, "scores": list(r.scores), "game_id": r.game_id}
@@ -238,6 +263,7 @@ def draw(tournament_id: int, seed: int | None, request: WriteRequest) -> Reply:
     def action(session: Session, row: TournamentRow) -> tuple[int, dict[str, Any]]:
         if row.seed is not None:
             raise Conflict(say("the teams were already drawn (seed {seed})", seed=row.seed))
+        _check_in_decides(row)
         row.seed = secrets.randbelow(MAX_SEED) if seed is None else seed
         _touch(row)
         session.flush()
@@ -268,6 +294,7 @@ def report_game(tournament_id: int, key: str, body: Mapping[str, Any],
         match = _match(t, key)
         if match.kind == "bye":
             raise Conflict(say("match {match} is a bye: there is nothing to play", match=key))
+        _not_forfeited(row, match)
         if match.complete:
             raise Conflict(say("match {match} is complete; correct one of its games instead "
                                "(PUT .../games/1 to {last})", match=key, last=len(match.results)))
@@ -403,3 +430,128 @@ def _linked_scores(session: Session, row: TournamentRow, match: pure.Match,
     if len(sides) != len(match.teams):
         raise RuleViolation("linked_game_players.extra", "game_id", game=game_id)
     return scores
+
+
+# -- the teams at the desk: late entries, check-in, withdrawals -----------------------------------
+
+
+def _team(row: TournamentRow, team: int) -> pure.Team:
+    if not 0 <= team < len(row.teams):
+        raise NotFound(say("there is no team {team} in this tournament", team=team))
+    return team_of(row.teams[team])
+
+
+def _store_team(row: TournamentRow, team: int, changed: pure.Team) -> None:
+    teams = list(row.teams)  # a new list, so the JSON column sees the change
+    teams[team] = stored_team(changed)
+    row.teams = teams
+    _touch(row)
+
+
+def _not_forfeited(row: TournamentRow, match: pure.Match) -> None:
+    if match.forfeit and match.kind != "table":
+        names = ", ".join(row.teams[t]["name"] for t in match.forfeit)
+        raise Conflict(say("match {match} is forfeited: {teams} withdrew", match=match.key,
+                           teams=names))
+
+
+def _check_in_decides(row: TournamentRow) -> None:
+    """At the draw: once any team checked in, the teams still only registered are withdrawn
+    (not drawn); and enough teams must be left to play."""
+    teams = teams_of(row)
+    if any(t.status == "checked_in" for t in teams):
+        teams = [replace(t, status="withdrawn", withdrawn=0) if t.status == "registered" else t
+                 for t in teams]
+    least = 3 if row.format == "rummy_tables" else 2
+    if sum(t.withdrawn is None for t in teams) < least:
+        raise Conflict(say("only {n} teams are in play (checked in, or not withdrawn): the draw "
+                           "needs at least {least}",
+                           n=sum(t.withdrawn is None for t in teams), least=least))
+    if teams != teams_of(row):
+        row.teams = [stored_team(t) for t in teams]
+
+
+def add_team(tournament_id: int, body: Mapping[str, Any], request: WriteRequest) -> Reply:
+    """A team entered at the desk: before the draw any format takes it; after, only the formats
+    that can seat a newcomer (Swiss and tables from the next round built; an odd round robin's
+    empty seat in every round not yet started)."""
+
+    def action(session: Session, row: TournamentRow) -> tuple[int, dict[str, Any]]:
+        team = pure.Team(body["name"].strip(), tuple(p.strip() for p in body["players"]))
+        games: Sequence[TournamentGame] = []
+        if row.seed is not None:
+            games, t = _drawn(session, row)
+            joined = _late_round(row, t)
+            team = replace(team, status="checked_in", joined=joined)
+        teams = [*teams_of(row), team]
+        pure.check_tournament(row.format, row.variant, sides_per_team(row.variant, row.format),
+                              teams, row.options)
+        row.teams = [*row.teams, stored_team(team)]
+        _touch(row)
+        session.flush()
+        return 201, tournament_view(row, games)
+
+    return guarded_write(_guard(tournament_id), request, action)
+
+
+def _late_round(row: TournamentRow, t: pure.Tournament) -> int:
+    """The first round a team entered now plays, or Conflict if the format cannot seat it."""
+    if t.status == "finished":
+        raise Conflict(say("the tournament is over: {next_step}", next_step=t.next_step))
+    if row.format in ("swiss", "rummy_tables"):
+        return len(t.rounds) + 1
+    if row.format == "round_robin":
+        if len(t.order) % 2 == 0:
+            raise Conflict(say("a round robin takes a late entry only while its field is odd "
+                               "(the newcomer takes the empty seat); this one is even"))
+        started = max((r.number for r in t.rounds if any(m.results for m in r.matches)),
+                      default=0)
+        if started >= len(t.rounds):
+            raise Conflict(say("every round of this round robin has started: a late entry "
+                               "would play nothing"))
+        return started + 1
+    raise Conflict(say("the teams were drawn and the {format} format cannot take a team after "
+                       "the draw", format=row.format))
+
+
+def check_in(tournament_id: int, team: int, present_: bool, request: WriteRequest) -> Reply:
+    """Check a team in (present_) or undo it; only before the draw. Asking for the status a team
+    already has changes nothing."""
+
+    def action(session: Session, row: TournamentRow) -> tuple[int, dict[str, Any]]:
+        found = _team(row, team)
+        if row.seed is not None:
+            raise Conflict(say("the teams were already drawn: check-in is over"))
+        if found.status == "withdrawn":
+            raise Conflict(say("team {team} withdrew: it cannot check in", team=found.name))
+        status = "checked_in" if present_ else "registered"
+        if found.status != status:
+            _store_team(row, team, replace(found, status=status))
+            session.flush()
+        return 200, tournament_view(row, [])
+
+    return guarded_write(_guard(tournament_id), request, action)
+
+
+def withdraw(tournament_id: int, team: int, request: WriteRequest) -> Reply:
+    """A team leaves: before the draw it is simply not drawn; after, the round in play is stored
+    (never a result) and every rebuild forfeits its open matches from that round on."""
+
+    def action(session: Session, row: TournamentRow) -> tuple[int, dict[str, Any]]:
+        found = _team(row, team)
+        if found.status == "withdrawn":
+            raise Conflict(say("team {team} has already withdrawn", team=found.name))
+        games: Sequence[TournamentGame] = []
+        in_play = 0
+        if row.seed is not None:
+            games, t = _drawn(session, row)
+            if t.status == "finished":
+                raise Conflict(say("the tournament is over: {next_step}",
+                                   next_step=t.next_step))
+            in_play = min((r.number for r in t.rounds if not r.complete),
+                          default=len(t.rounds))
+        _store_team(row, team, replace(found, status="withdrawn", withdrawn=in_play))
+        session.flush()
+        return 200, tournament_view(row, games)
+
+    return guarded_write(_guard(tournament_id), request, action)
