@@ -94,12 +94,13 @@ function teamRow(t, id, team, write) {
   const out = team.status === "withdrawn";
   const checkedIn = team.status === "checked_in";
   const path = `/tournaments/${id}/teams/${team.team}/check-in`;
-  const checkIn = _("Checked in");
+  const checkIn = checkedIn ? _("Checked in") : _("Check in");
   const checkInLabel = _("{team} checked in", { team: team.name });
   return h("li", { class: `team-row${out ? " out" : ""}` },
-    h("div", { class: "who" }, h("b", { text: team.name }), " ", h("span", { class: "muted", text: team.players.join(", ") }), " ", teamStatus(team)),
+    h("div", { class: "who" }, h("b", { text: team.name }), " ", h("span", { class: "muted", text: team.players.join(", ") }), " ",
+      checkedIn ? null : teamStatus(team)),
     out ? null : h("div", { class: "row" },
-      h("button", { type: "button", "aria-pressed": String(checkedIn), "aria-label": checkInLabel,
+      h("button", { type: "button", class: "check-in", "aria-pressed": String(checkedIn), "aria-label": checkInLabel,
         onclick: () => write(checkedIn ? "DELETE" : "POST", path) }, checkedIn ? `✓ ${checkIn}` : checkIn),
       withdrawButton(t, id, team, write)));
 }
@@ -108,7 +109,7 @@ function teamRow(t, id, team, write) {
 function withdrawButton(t, id, team, write) {
   if (confirming !== team.team) {
     const label = _("Withdraw {team}", { team: team.name });
-    return h("button", { class: "danger", type: "button", "aria-label": label, onclick: () => { confirming = team.team; wanted = ".confirm button.danger"; redraw(); } }, _("Withdraw"));
+    return h("button", { class: "danger small", type: "button", "aria-label": label, onclick: () => { confirming = team.team; wanted = ".confirm button.danger"; redraw(); } }, _("Withdraw"));
   }
   const question = t.status === "registered" ? _("Withdraw {team}? It will not be drawn.", { team: team.name })
     : _("Withdraw {team}? Its remaining games are forfeited and it plays no more.", { team: team.name });
@@ -210,7 +211,8 @@ function correctable(t, id, m, game, write) {
     class: "score-box", value: String(correcting.scores[i]) }));
   const refusal = h("p", { class: "field-error", role: "alert" });
   const cancel = async () => { correcting = null; redraw(); };
-  const form = h("form", { class: "report", onsubmit: async (event) => {
+  const heading = _("Correct game {n}", { n: game.number });
+  const form = h("form", { class: "report", "aria-label": heading, onsubmit: async (event) => {
     event.preventDefault();
     correcting.scores = inputs.map((input) => Number(input.value));
     let got;
@@ -223,7 +225,7 @@ function correctable(t, id, m, game, write) {
     wanted = ".preview-box button.primary";
     redraw();
   } },
-  h("p", { class: "game-number", text: _("Correct game {n}", { n: game.number }) }),
+  h("p", { class: "game-number", text: heading }),
   m.names.map((name, i) => h("div", { class: "score-line" }, h("label", { for: `fix-${m.id}-${i}`, class: "team-name", text: name }), inputs[i])),
   h("div", { class: "row" }, h("button", { type: "submit" }, _("Preview the correction")), h("button", { type: "button", onclick: cancel }, _("Cancel"))),
   refusal);
