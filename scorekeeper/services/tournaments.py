@@ -7,6 +7,7 @@ games, so a correction can never leave a later round silently built on an old re
 
 from __future__ import annotations
 
+import math
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
@@ -538,6 +539,14 @@ def _late_round(row: TournamentRow, t: pure.Tournament) -> int:
     if t.status == "finished":
         raise Conflict(say("the tournament is over: {next_step}", next_step=t.next_step))
     if row.format in ("swiss", "rummy_tables"):
+        league = sum(r.kind == "league" for r in t.rounds)
+        wanted = row.options.get("rounds")
+        if row.format == "swiss" and not isinstance(wanted, int):
+            drawn = sum(row.teams[i].get("joined") is None for i in t.order)
+            wanted = max(1, math.ceil(math.log2(drawn)))  # as the fold counts them
+        if isinstance(wanted, int) and league >= wanted:
+            raise Conflict(say("every round of this tournament has been built: a late entry "
+                               "would play nothing"))
         return len(t.rounds) + 1
     if row.format == "round_robin":
         if len(t.order) % 2 == 0:
