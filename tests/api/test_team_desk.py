@@ -285,3 +285,17 @@ def test_a_backup_keeps_the_desk(app: Flask, client: FlaskClient, runner: FlaskC
     assert result.exit_code == 0, result.output
     again = second.test_client()
     assert [again.get(f"{t.url}{tail}").get_json() for tail in ("", "/bracket")] == before
+
+
+def test_no_late_entry_once_every_round_is_built(client: FlaskClient) -> None:
+    t = Tourney.create(client, 4, "swiss")  # two rounds: log2 of 4
+    t.draw()
+    for _ in range(2):
+        for match in t.get()["rounds"][-1]["matches"]:
+            while t.match(match["id"])["status"] != "complete":
+                t.report(match["id"], [300, 100])
+        if len(t.get()["rounds"]) < 2:
+            assert t.advance().status_code == 200
+    before = t.snapshot()
+    assert_error(add(t), 409)
+    assert t.snapshot() == before
