@@ -226,6 +226,7 @@ def test_the_other_team_confirms_a_game_on_its_phone(phones: Callable[..., Phone
     lost = stranger.open(f"#/t/{tid}?token=not-a-token-of-this-tournament")
     lost.wait_for_selector("text=This link is not valid for this tournament")
     assert lost.get_by_role("heading", name="Confirmés").is_visible()
+    refused(stranger, 403)
 
 
 def test_spectators_see_tables_standings_and_a_double_elimination_bracket(

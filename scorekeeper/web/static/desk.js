@@ -247,6 +247,7 @@ function previewOf(t, id, m, game, preview, write, cancel) {
   const dropped = (preview.dropped ?? []).map((d) => _("Game {n} of {match}", { n: d.number, match: where(d.match) }));
   const reopened = (preview.reopened ?? []).map(where);
   const nothing = !dropped.length && !reopened.length && !moves.length;
+  const fixed = gameLine(m, { number: game.number, scores: correcting.scores });
   const after = _("The match after it: {score}", { score: scoreSoFar(preview.match) });
   const apply = async () => {
     const scores = correcting.scores;
@@ -256,6 +257,7 @@ function previewOf(t, id, m, game, preview, write, cancel) {
   };
   return h("div", { class: "preview-box", role: "status" },
     h("p", { class: "headline", text: _("What this correction changes") }),
+    h("p", { text: fixed }),
     h("p", { text: after }),
     nothing ? h("p", { class: "muted", text: _("Nothing else changes.") }) : null,
     dropped.length ? [h("p", { class: "label", text: _("Games dropped") }), h("ul", {}, dropped.map((x) => h("li", { text: x })))] : null,

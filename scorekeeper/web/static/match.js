@@ -21,7 +21,7 @@ export function scoreSoFar(match) {
 
 /** The games reported so far, one line each with the teams named: "Game 1: Les As 300, Les Rois 100". */
 export function gamesSoFar(match) {
-  if (!match.results.length) return h("p", { class: "muted", text: _("No game reported yet.") });
+  if (!match.results.length) return h("p", { class: "muted", text: _("No game counted yet.") });
   return h("ol", { class: "games-so-far" }, match.results.map((game) => h("li", {},
     h("span", { text: gameLine(match, game) }))));
 }
