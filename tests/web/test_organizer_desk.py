@@ -150,11 +150,12 @@ def test_an_organizer_runs_a_quebec_tournament_from_the_page(
 
     # The table numbers: one used twice is refused where it was typed; then table 5.
     page.get_by_text("Change the table numbers").click()
-    page.get_by_label(" · ".join(first["names"])).fill("2")
+    table_of = f"Table of {first['names'][0]} v {first['names'][1]}"
+    page.get_by_label(table_of, exact=True).fill("2")
     page.get_by_role("button", name="Save the table numbers").click()
-    page.get_by_text(re.compile("table", re.I)).and_(page.locator(".tables-edit .field-error")).wait_for()
+    page.locator(".tables-edit .field-error").get_by_text(re.compile("table", re.I)).wait_for()
     refused(phone, 422)
-    page.get_by_label(" · ".join(first["names"])).fill("5")
+    page.get_by_label(table_of, exact=True).fill("5")
     page.get_by_role("button", name="Save the table numbers").click()
     page.wait_for_selector(f"h4:text-is('Table 5: {first['names'][0]} v {first['names'][1]}')")
 

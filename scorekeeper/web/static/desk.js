@@ -4,7 +4,7 @@
 // then the table numbers, withdrawals, late entries where the format takes them, and advancing.
 import { api, problem, uuid } from "./api.js";
 import { h, toast } from "./dom.js";
-import { _, _n, number } from "./i18n.js";
+import { _, _n, against, number } from "./i18n.js";
 import { currentRound, gameLine, reportForm, scoreSoFar, tableTitle, teamStatus, waiting } from "./match.js";
 import { shareLink } from "./share.js";
 
@@ -312,10 +312,13 @@ function tableNumbers(t, id, round, write) {
       const done = await write("PUT", `/tournaments/${id}/rounds/${round.number}/tables`, { tables }, { quiet: true });
       if (done && !done.ok) said.textContent = problem(done);
     } },
-    playing.map((m, i) => h("div", { class: "score-line" }, h("label", { for: `table-${m.id}`, class: "team-name", text: m.names.join(" · ") }), inputs[i])),
+    playing.map((m, i) => h("div", { class: "score-line" }, h("label", { for: `table-${m.id}`, class: "team-name", text: tableOf(m) }), inputs[i])),
     said,
     h("button", { type: "submit" }, _("Save the table numbers"))));
 }
+
+/** "Table of Les As v Les Rois": the label of a match's table number. */
+const tableOf = (m) => _("Table of {teams}", { teams: against(m.names) });
 
 /** Withdrawing a team after the draw: pick it, confirm, and its forfeits are said. */
 function withdrawAfterDraw(t, id, write) {
