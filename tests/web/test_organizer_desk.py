@@ -177,6 +177,16 @@ def test_an_organizer_runs_a_quebec_tournament_from_the_page(
     page.locator("body").click(position={"x": 5, "y": 5})
     table2.get_by_text("Games won: 1–0 · points: 250–90").wait_for(timeout=10_000)
 
+    # A team leaves mid-round: its match is forfeited, said on its table's card.
+    third = t["rounds"][0]["matches"][2]
+    leaving = third["names"][1]
+    page.get_by_text("Withdraw a team").click()
+    page.get_by_role("button", name=f"Withdraw {leaving}").click()
+    page.get_by_role("button", name="Yes, withdraw").click()
+    page.wait_for_selector(f"text={leaving} withdrew: 1 match forfeited.")
+    assert page.get_by_role("article", name=re.compile("^Table 3: ")).get_by_text(
+        f"forfeited by {leaving}").is_visible()
+
     # The rest played out: the podium first, then the placings, then the qualifying standings.
     token = page.evaluate(f"JSON.parse(localStorage['sk.ttokens'])['{tid}']")
     assert api(page, "GET", f"/tournaments/{tid}/access", token)["role"] == "organizer"
@@ -245,3 +255,15 @@ def test_spectators_see_tables_standings_and_a_double_elimination_bracket(
         assert page.get_by_role("heading", name=heading, exact=True).first.is_visible()
     fits_the_phone(page)
     no_serious_axe_violations(page)
+
+
+def test_a_late_entry_between_swiss_rounds(phone: Phone) -> None:
+    page = phone.open()
+    tid, token = create(page, "Suisse", 6, "swiss")
+    api(page, "POST", f"/tournaments/{tid}/draw", token, {})
+    page = phone.open(f"#/t/{tid}?token={token}")
+    page.get_by_label("Late entry: name, a colon, its players").fill("Les Tard: Yves, Léa")
+    page.get_by_role("button", name="Add the team").click()
+    page.get_by_text("Teams (7)").click()
+    page.locator(".team-list").get_by_text("joined in round 2").wait_for()
+    fits_the_phone(page)
