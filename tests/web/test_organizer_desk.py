@@ -36,6 +36,11 @@ def create(page: Any, name: str, teams: int, fmt: str = "quebec",
     return created["id"], created["token"]
 
 
+def so_far(won: int, lost: int, scored: int, against: int) -> str:
+    """A match's score so far as the page writes it (word joiners keep "300–120" on one line)."""
+    return f"Games won: {won}\u2060–\u2060{lost} · points: {scored}\u2060–\u2060{against}"
+
+
 def refused(phone: Phone, status: int) -> None:
     """The refusal the test asked for: the browser's note of it is not a console error."""
     note = f"status of {status}"
@@ -126,11 +131,11 @@ def test_an_organizer_runs_a_quebec_tournament_from_the_page(
     report.get_by_label(first["names"][0], exact=True).fill("300")
     report.get_by_label(first["names"][1], exact=True).fill("120")
     report.get_by_role("button", name="Send game 1").click()
-    page.wait_for_selector("text=Games won: 1–0 · points: 300–120")
+    page.wait_for_selector(f"text={so_far(1, 0, 300, 120)}")
     card.get_by_role("button", name="Send game 2").wait_for()
     fits_the_phone(page)
     no_serious_axe_violations(page)
-    card.evaluate("(card) => card.scrollIntoView()")
+    page.evaluate("window.scrollTo(0, 0)")
     phone.shot("desk-tables", full_page=False)
 
     # A correction, previewed first: the standings' move is shown, nothing stored until Apply.
@@ -141,12 +146,12 @@ def test_an_organizer_runs_a_quebec_tournament_from_the_page(
     fix.get_by_label(first["names"][1], exact=True).fill("400")
     fix.get_by_role("button", name="Preview the correction").click()
     page.wait_for_selector("text=What this correction changes")
-    assert page.get_by_text("The match after it: Games won: 0–1 · points: 100–400").is_visible()
+    assert page.get_by_text(f"The match after it: {so_far(0, 1, 100, 400)}").is_visible()
     assert api(page, "GET", f"/tournaments/{tid}")["rounds"][0]["matches"][0]["results"][0][
         "scores"] == [300, 120]
     phone.shot("desk-correction-preview", full_page=False)
     page.get_by_role("button", name="Apply").click()
-    page.wait_for_selector("text=Games won: 0–1 · points: 100–400")
+    page.wait_for_selector(f"text={so_far(0, 1, 100, 400)}")
 
     # The table numbers: one used twice is refused where it was typed; then table 5.
     page.get_by_text("Change the table numbers").click()
@@ -175,7 +180,7 @@ def test_an_organizer_runs_a_quebec_tournament_from_the_page(
     second_phone.shot("desk-scorer-page", full_page=False)
     # The desk sees it live.
     page.locator("body").click(position={"x": 5, "y": 5})
-    table2.get_by_text("Games won: 1–0 · points: 250–90").wait_for(timeout=10_000)
+    table2.get_by_text(so_far(1, 0, 250, 90)).wait_for(timeout=10_000)
 
     # A team leaves mid-round: its match is forfeited, said on its table's card.
     third = t["rounds"][0]["matches"][2]

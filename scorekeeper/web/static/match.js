@@ -10,12 +10,15 @@ export function tableTitle(match) {
   return match.table == null ? teams : _("Table {table}: {teams}", { table: match.table, teams });
 }
 
+// Between two teams' numbers, "300–120", never broken across two lines (word joiners).
+const DASH = "\u2060–\u2060";
+
 /** The score so far in one line: games won when the match counts them, else the points. */
 export function scoreSoFar(match) {
   if (match.kind === "bye") return _("bye");
-  const points = match.totals.map(number).join("–");
+  const points = match.totals.map(number).join(DASH);
   if (!match.wins) return _("Points: {points}", { points });
-  const wins = match.wins.map(number).join("–");
+  const wins = match.wins.map(number).join(DASH);
   return _("Games won: {wins} · points: {points}", { wins, points });
 }
 
