@@ -220,7 +220,7 @@ export async function homePage() {
       h("ul", { class: "games" }, recent.map((g) => h("li", {}, h("a", { href: `#/g/${g.id}` }, g.title, isLocal(g.id) ? " " + _("(not yet created on the server)") : ""), " ", h("span", { class: "muted", text: nameOf(g.variant) }))))) : null,
     h("section", { class: "card" }, h("h2", { text: _("Tournaments") }),
       h("p", {}, h("a", { class: "button primary", href: "#/t/new" }, _("Run a tournament"))),
-      h("h3", { text: _("Follow a tournament") }),
+      h("h3", { class: "sub", text: _("Follow a tournament") }),
       h("form", { class: "row", onsubmit: (e) => { e.preventDefault(); location.hash = `#/t/${new FormData(e.target).get("t")}`; } },
         h("label", { class: "sr", for: "tid" }, _("Tournament number")),
         h("input", { id: "tid", name: "t", type: "number", min: "1", required: true, placeholder: _("Tournament number"), class: "grow" }),
