@@ -5,7 +5,7 @@
 import { api, problem, uuid } from "./api.js";
 import { h, toast } from "./dom.js";
 import { _, _n, against, number } from "./i18n.js";
-import { currentRound, gameLine, reportForm, scoreSoFar, tableTitle, teamStatus, waiting } from "./match.js";
+import { gameLine, reportForm, roundsInPlay, scoreSoFar, tableTitle, teamStatus, waiting } from "./match.js";
 import { shareLink } from "./share.js";
 
 /** The formats as the API describes them (for which take late entries), or null unreadable. */
@@ -19,6 +19,7 @@ export async function loadFormats() {
 const issued = new Map(); // "tournament match" → token
 let correcting = null; // {match, number, scores, preview}
 let confirming = null; // team index whose withdrawal waits for "Yes"
+const renumbering = new Set(); // "tournament round" whose table numbers are open for editing
 let deskToken = null; // the organizer's token of the desk on screen
 let redraw = () => {}; // draws the page again, nothing fetched (a form opened or closed)
 let wanted = null; // where the focus goes once the desk is drawn again (a selector)
@@ -149,12 +150,11 @@ function lateEntry(id, write) {
 // -- after the draw ------------------------------------------------------------------------------
 
 function afterDraw(t, id, write, format) {
-  const round = currentRound(t);
   const parts = [];
   if (t.can_advance) {
     parts.push(h("button", { class: "primary wide", type: "button", onclick: () => write("POST", `/tournaments/${id}/advance`) }, _("Advance to the next round")));
   }
-  if (round && t.status === "playing") {
+  for (const round of t.status === "playing" ? roundsInPlay(t) : []) {
     parts.push(h("h3", { class: "round-title", text: round.name }));
     for (const m of round.matches) parts.push(m.kind === "bye" ? h("p", { class: "muted", text: _("{team}: bye", { team: m.names[0] }) }) : tableCard(t, id, m, write));
     parts.push(tableNumbers(t, id, round, write));
@@ -303,7 +303,10 @@ function tableNumbers(t, id, round, write) {
     required: true, class: "narrow", value: m.table == null ? "" : String(m.table) }));
   const said = h("p", { class: "field-error", role: "alert" });
   const summary = _("Change the table numbers");
-  return h("details", { class: "tables-edit" }, h("summary", { text: summary }),
+  const key = `${id} ${round.number}`;
+  return h("details", { class: "tables-edit", open: renumbering.has(key) ? true : undefined,
+    ontoggle: (event) => { if (event.target.open) renumbering.add(key); else renumbering.delete(key); } },
+  h("summary", { text: summary }),
     h("form", { class: "stack", onsubmit: async (event) => {
       event.preventDefault();
       const tables = {};
@@ -311,6 +314,7 @@ function tableNumbers(t, id, round, write) {
       if (!Object.keys(tables).length) return;
       const done = await write("PUT", `/tournaments/${id}/rounds/${round.number}/tables`, { tables }, { quiet: true });
       if (done && !done.ok) said.textContent = problem(done);
+      if (done?.ok) toast(_("Table numbers saved."));
     } },
     playing.map((m, i) => h("div", { class: "score-line" }, h("label", { for: `table-${m.id}`, class: "team-name", text: tableOf(m) }), inputs[i])),
     said,

@@ -61,9 +61,16 @@ export function reportForm(match, send, { id = match.id } = {}) {
   h("button", { class: "primary", type: "submit" }, _("Send game {n}", { n })));
 }
 
-/** The round in play: the first with a match still to finish, else the last one. */
-export function currentRound(t) {
-  return t.rounds.find((r) => r.matches.some((m) => m.kind !== "bye" && m.status !== "complete")) ?? t.rounds.at(-1) ?? null;
+const open = (round) => round.matches.some((m) => m.kind !== "bye" && m.status !== "complete");
+
+/** The rounds in play: of each kind of round (a league's, the winners' and the losers' brackets,
+ *  the grand final), the first with a match still to finish; else the last round. A round robin
+ *  has all its rounds from the draw: only the first unfinished one is in play. */
+export function roundsInPlay(t) {
+  const first = new Map();
+  for (const round of t.rounds) if (open(round) && !first.has(round.kind)) first.set(round.kind, round);
+  if (first.size) return [...first.values()];
+  return t.rounds.length ? [t.rounds.at(-1)] : [];
 }
 
 /** A team's status as a chip. */

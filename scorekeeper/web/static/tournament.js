@@ -5,7 +5,7 @@ import { API, api, problem } from "./api.js";
 import { deskSection, focusWanted, loadFormats } from "./desk.js";
 import { follow, h, redrawKeepingFocus, show, toast, typing } from "./dom.js";
 import { _, lang, number } from "./i18n.js";
-import { currentRound, scoreSoFar, tableTitle, teamStatus } from "./match.js";
+import { roundsInPlay, scoreSoFar, tableTitle, teamStatus } from "./match.js";
 import { scorerPage } from "./scorer.js";
 import { keepToken, store, tokenOf } from "./store.js";
 
@@ -117,11 +117,10 @@ function placings(t) {
 
 /** For anyone following: where each team plays now. */
 function currentTables(t) {
-  const round = t.status === "playing" ? currentRound(t) : null;
-  if (!round) return null;
-  return h("section", { class: "card", "aria-labelledby": "now-title" },
-    h("h2", { id: "now-title", text: round.name }),
-    h("ul", { class: "tables" }, round.matches.map((m) => h("li", {}, matchLine(t, m)))));
+  if (t.status !== "playing") return null;
+  return roundsInPlay(t).map((round) => h("section", { class: "card", "aria-labelledby": `now-${round.number}` },
+    h("h2", { id: `now-${round.number}`, text: round.name }),
+    h("ul", { class: "tables" }, round.matches.map((m) => h("li", {}, matchLine(t, m))))));
 }
 
 /** "Table 5: Les As v Les Rois — Games won: 2–1 · points: 900–700", or "Les As: bye". */
@@ -139,7 +138,7 @@ function roundsSection(t, organizer) {
   if (!rounds.length) return null;
   return h("section", { "aria-labelledby": "rounds-title" },
     h("h2", { id: "rounds-title", text: organizer ? _("Every round") : _("Rounds") }),
-    rounds.map((r) => h("details", { class: "card round-card", open: !organizer && r === currentRound(t) && t.status !== "playing" ? true : undefined },
+    rounds.map((r) => h("details", { class: "card round-card" },
       h("summary", { text: r.name }),
       h("ul", { class: "tables" }, r.matches.map((m) => h("li", {}, matchLine(t, m)))))));
 }
