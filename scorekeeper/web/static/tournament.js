@@ -162,9 +162,9 @@ function standings(t) {
 }
 
 /** One bracket as columns of rounds (the knockout's, the losers', the grand final). */
-function columns(rounds, label) {
+function columns(rounds, label, { titled = true } = {}) {
   return h("div", { class: "bracket", tabindex: "0", role: "region", "aria-label": label }, rounds.map((round) => h("div", { class: "round", "aria-label": round.name },
-    h("h3", { text: round.name }),
+    titled ? h("h3", { text: round.name }) : null,
     round.matches.map(bracketMatch))));
 }
 
@@ -186,8 +186,8 @@ function bracketSection(bracket) {
     h("h2", { id: "bracket-title", text: losers.length ? _("Winners' bracket") : _("Bracket") }),
     columns(bracket.knockout, _("Knockout bracket, scrolls sideways")),
     losers.length ? [h("h2", { text: _("Losers' bracket") }), columns(losers, _("Losers' bracket, scrolls sideways"))] : null,
-    final.length ? [h("h2", { text: grandFinal }), columns([{ name: grandFinal, matches: final }], grandFinal)] : null,
-    third ? [h("h2", { text: thirdPlace }), columns([{ name: thirdPlace, matches: [third] }], thirdPlace)] : null);
+    final.length ? [h("h2", { text: grandFinal }), columns([{ name: grandFinal, matches: final }], grandFinal, { titled: false })] : null,
+    third ? [h("h2", { text: thirdPlace }), columns([{ name: thirdPlace, matches: [third] }], thirdPlace, { titled: false })] : null);
 }
 
 /** The teams and where each stands: checked in, withdrawn, joined late. */
