@@ -41,6 +41,11 @@ def so_far(won: int, lost: int, scored: int, against: int) -> str:
     return f"Games won: {won}\u2060–\u2060{lost} · points: {scored}\u2060–\u2060{against}"
 
 
+def quiet(page: Any) -> None:
+    """The toast hidden before a screenshot, so it shows the screen under it."""
+    page.evaluate("document.getElementById('toast').hidden = true")
+
+
 def refused(phone: Phone, status: int) -> None:
     """The refusal the test asked for: the browser's note of it is not a console error."""
     note = f"status of {status}"
@@ -135,6 +140,7 @@ def test_an_organizer_runs_a_quebec_tournament_from_the_page(
     card.get_by_role("button", name="Send game 2").wait_for()
     fits_the_phone(page)
     no_serious_axe_violations(page)
+    quiet(page)
     page.evaluate("window.scrollTo(0, 0)")
     phone.shot("desk-tables", full_page=False)
 
@@ -149,6 +155,8 @@ def test_an_organizer_runs_a_quebec_tournament_from_the_page(
     assert page.get_by_text(f"The match after it: {so_far(0, 1, 100, 400)}").is_visible()
     assert api(page, "GET", f"/tournaments/{tid}")["rounds"][0]["matches"][0]["results"][0][
         "scores"] == [300, 120]
+    quiet(page)
+    page.locator(".correcting").evaluate("(item) => item.scrollIntoView()")
     phone.shot("desk-correction-preview", full_page=False)
     page.get_by_role("button", name="Apply").click()
     page.wait_for_selector(f"text={so_far(0, 1, 100, 400)}")

@@ -207,8 +207,15 @@ function correctable(t, id, m, game, write) {
       } }, _("Correct")));
   }
   const path = `/tournaments/${id}/matches/${m.id}/games/${game.number}`;
+  // A score changed after its preview: the preview no longer says what would happen.
+  const changed = () => {
+    if (!correcting.preview) return;
+    correcting.scores = inputs.map((input) => Number(input.value));
+    correcting.preview = null;
+    redraw();
+  };
   const inputs = m.names.map((name, i) => h("input", { id: `fix-${m.id}-${i}`, type: "number", inputmode: "numeric", required: true,
-    class: "score-box", value: String(correcting.scores[i]) }));
+    class: "score-box", value: String(correcting.scores[i]), oninput: changed }));
   const refusal = h("p", { class: "field-error", role: "alert" });
   const cancel = async () => { correcting = null; redraw(); };
   const heading = _("Correct game {n}", { n: game.number });
@@ -227,7 +234,7 @@ function correctable(t, id, m, game, write) {
   } },
   h("p", { class: "game-number", text: heading }),
   m.names.map((name, i) => h("div", { class: "score-line" }, h("label", { for: `fix-${m.id}-${i}`, class: "team-name", text: name }), inputs[i])),
-  h("div", { class: "row" }, h("button", { type: "submit" }, _("Preview the correction")), h("button", { type: "button", onclick: cancel }, _("Cancel"))),
+  correcting.preview ? null : h("div", { class: "row" }, h("button", { type: "submit" }, _("Preview the correction")), h("button", { type: "button", onclick: cancel }, _("Cancel"))),
   refusal);
   return h("li", { class: "correcting" }, h("span", { text: line }), form,
     correcting.preview ? previewOf(t, id, m, game, correcting.preview, write, cancel) : null);
