@@ -739,7 +739,8 @@ class TournamentCreateSchema(Strict):
                 metadata={"example": "Tournoi de la Saint-Jean"})
     variant = fields.Str(required=True, metadata={"example": "quebec-500"})
     format = fields.Str(required=True, metadata={
-        "description": "quebec, single_elimination, round_robin, swiss or rummy_tables",
+        "description": "quebec, single_elimination, double_elimination, round_robin, swiss or "
+                       "rummy_tables",
         "example": "quebec"})
     teams = fields.List(fields.Nested(TeamInputSchema), required=True,
                         validate=validate.Length(2, MAX_TEAMS), metadata={
@@ -796,8 +797,10 @@ class MatchSchema(Strict):
 class RoundSchema(Strict):
     number = fields.Int(required=True)
     name = fields.Str(required=True, metadata={"example": "Quarter-finals"})
-    kind = fields.Str(required=True, validate=validate.OneOf(["league", "knockout",
-                                                              "tiebreak"]))
+    kind = fields.Str(required=True, validate=validate.OneOf(
+        ["league", "knockout", "losers", "final", "third_place", "tiebreak"]), metadata={
+            "description": "knockout: a (winners') bracket round; losers: a double "
+                           "elimination's losers' bracket; final: its grand final and reset"})
     complete = fields.Bool(required=True)
     matches = fields.List(fields.Nested(MatchSchema), required=True)
 
@@ -926,7 +929,8 @@ class NextSchema(Strict):
 class BracketMatchSchema(Strict):
     id = fields.Str(allow_none=True, required=True, metadata={
         "description": "null until the round is built"})
-    kind = fields.Str(required=True)
+    kind = fields.Str(required=True, metadata={
+        "description": "match, bye, or empty: a losers' bracket place nobody comes to"})
     status = fields.Str(required=True)
     slots = fields.List(fields.Nested(SlotSchema, allow_none=True, metadata={
         "description": "who fills this slot, or null"}), required=True,
@@ -969,4 +973,15 @@ class BracketSchema(Strict):
     champion = fields.Int(allow_none=True, required=True)
     league = fields.List(fields.Nested(LeagueRoundSchema), required=True)
     knockout = fields.List(fields.Nested(BracketRoundSchema), required=True, metadata={
-        "description": "first round to final, every slot placed: draw round by round"})
+        "description": "first round to final, every slot placed: draw round by round "
+                       "(double elimination: the winners' bracket)"})
+    losers = fields.List(fields.Nested(BracketRoundSchema), required=True, metadata={
+        "description": "double elimination's losers' bracket, first round to its final "
+                       "(empty for other formats); a minor round's slot 0 is the survivor, slot "
+                       "1 the team dropping in from the winners' bracket"})
+    final = fields.List(fields.Nested(BracketMatchSchema), required=True, metadata={
+        "description": "double elimination's grand final (slot 0 the winners' champion), then "
+                       "its reset if played (empty for other formats)"})
+    third_place = fields.Nested(BracketMatchSchema, allow_none=True, required=True, metadata={
+        "description": "single elimination's match for third place when the option is on "
+                       "(empty slots until the final is built), else null"})
