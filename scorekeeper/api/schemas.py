@@ -846,13 +846,16 @@ class TournamentSchema(Strict):
     rounds = fields.List(fields.Nested(RoundSchema), required=True)
     standings = fields.List(fields.Nested(StandingRowSchema), required=True, metadata={
         "description": "the league rounds' table (Quebec: the qualifying round; single "
-                       "elimination: how far each team went)"})
+                       "elimination: how far each team went; double elimination: the champion, "
+                       "the teams still in by losses, then the teams out, latest out first)"})
     placings = fields.List(fields.Nested(PlacingSchema), required=True, metadata={
         "description": "final places once the tournament is finished (empty before), champion "
                        "first, as far as the format decides: a knockout's teams by the round "
                        "they went out in, that round's losers sharing a place (two 3rd, four "
                        "5th), then the teams that never reached it by the qualifying standings; "
-                       "a league's teams by its standings"})
+                       "a league's teams by its standings; a third-place match decides 3rd and "
+                       "4th; double elimination: the champion, the grand final's loser, then the "
+                       "teams by the losers' round they went out in, sharing a place within it"})
     created_at = fields.Str(required=True, metadata={"format": "date-time"})
     updated_at = fields.Str(required=True, metadata={"format": "date-time"})
 
@@ -937,7 +940,9 @@ class BracketMatchSchema(Strict):
                         metadata={"description": "two slots; null where nobody is known yet"})
     winner = fields.Int(allow_none=True, required=True)
     next = fields.Nested(NextSchema, allow_none=True, required=True,
-                         metadata={"description": "where the winner goes; null for the final"})
+                         metadata={"description": "where the winner goes; null for the final "
+                                                  "(and for a winners' or losers' final, whose "
+                                                  "winner goes to the grand final)"})
 
 
 class BracketRoundSchema(Strict):
