@@ -232,9 +232,10 @@ class Fold:
 
     def losers_round(self, number: int, winners: Sequence[Round]) -> None:
         """Losers' round `number`: the first pairs the winners' first round's losers; an even
-        (minor) round sets the survivors against the losers of the next winners' round, each
-        crossed to the neighbouring half so that a team dropping in meets nobody from its own
-        part of the bracket; an odd (major) round pairs the survivors. Where only one team comes,
+        (minor) round sets the survivors against the losers of the next winners' round, crossed
+        to the neighbouring place (place i takes the loser of winners' match i xor 1) so that a
+        team dropping in meets nobody from its own part of the bracket; an odd (major) round
+        pairs the survivors. Where only one team comes,
         it has a bye; where none, no match."""
         places = losers_positions(self.rounds)
         slots: list[tuple[int | None, int | None]]
