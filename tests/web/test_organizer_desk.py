@@ -280,3 +280,16 @@ def test_a_late_entry_between_swiss_rounds(phone: Phone) -> None:
     page.get_by_text("Teams (7)").click()
     page.locator(".team-list").get_by_text("joined in round 2").wait_for()
     fits_the_phone(page)
+
+
+def test_a_knockout_with_a_third_place_match(phone: Phone) -> None:
+    page = phone.open()
+    tid, token = create(page, "Bronze", 4, "single_elimination", {"third_place": True})
+    api(page, "POST", f"/tournaments/{tid}/draw", token, {})
+    finished = play_out(page, tid, token)
+    page = phone.open(f"#/t/{tid}")
+    page.wait_for_selector("h2:text-is('Podium')")
+    assert page.get_by_role("heading", name="Third-place match", exact=True).is_visible()
+    third = next(p["name"] for p in finished["placings"] if p["place"] == 3)
+    assert page.locator(".podium .place-3 .who").inner_text() == third
+    assert page.get_by_role("heading", name="Games and points won").is_visible()
