@@ -208,7 +208,7 @@ def test_an_organizer_runs_a_quebec_tournament_from_the_page(
     page.wait_for_selector("h2:text-is('Podium')")
     finished = api(page, "GET", f"/tournaments/{tid}")
     champion = finished["placings"][0]["name"]
-    assert page.locator(".podium .place-1 .who").inner_text() == champion
+    assert page.locator(".final-podium .place-1 .who").inner_text() == champion
     headings = page.locator("main h2").all_inner_texts()
     assert headings.index("Podium") < headings.index("Final placings") \
         < headings.index("Qualifying round standings")
@@ -291,5 +291,5 @@ def test_a_knockout_with_a_third_place_match(phone: Phone) -> None:
     page.wait_for_selector("h2:text-is('Podium')")
     assert page.get_by_role("heading", name="Third-place match", exact=True).is_visible()
     third = next(p["name"] for p in finished["placings"] if p["place"] == 3)
-    assert page.locator(".podium .place-3 .who").inner_text() == third
+    assert page.locator(".final-podium .place-3 .who").inner_text() == third
     assert page.get_by_role("heading", name="Games and points won").is_visible()

@@ -22,6 +22,8 @@ function route() {
   if (token && (parts[0] === "g" || parts[0] === "t")) {
     // A tournament's token may be its organizer's or a table's scorer's: tournament.js asks whose.
     if (parts[0] === "g") keepToken("", Number(parts[1]), token);
+    // The print kit's and the projector's addresses are the organizer's.
+    else if (parts[2] && parts[2] !== "follow") keepToken("t", Number(parts[1]), token);
     history.replaceState(null, "", `#/${parts.join("/")}`); // the token stays out of the address bar
   }
   // A game started offline is addressed by its local id until the server has created it.

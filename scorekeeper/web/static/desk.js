@@ -174,7 +174,7 @@ function tableCard(t, id, m, write) {
   const path = `/tournaments/${id}/matches/${m.id}`;
   const forfeit = (m.forfeit ?? []).map((i) => t.teams[i].name);
   const winner = m.winner != null ? _("{team} won the match.", { team: t.teams[m.winner].name }) : null;
-  return h("article", { class: `table-card ${m.status}`, "aria-label": tableTitle(m) },
+  return h("article", { class: `desk-table ${m.status}`, "aria-label": tableTitle(m) },
     h("h4", { text: tableTitle(m) }),
     h("p", { class: "so-far", text: scoreSoFar(m) }),
     winner ? h("p", { class: "won", text: winner }) : null,

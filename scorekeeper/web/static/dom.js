@@ -17,6 +17,13 @@ export function h(tag, attrs = {}, ...children) {
   return node;
 }
 
+/** A check that the address is still the one a page was opened at: a page whose reads come back
+ *  after the phone went elsewhere draws nothing. */
+export function stillAt() {
+  const address = location.hash;
+  return () => location.hash === address;
+}
+
 export const show = (...nodes) => { main.replaceChildren(...nodes.flat().filter((n) => n !== null && n !== undefined && n !== false)); };
 
 export const signed = signedNumber;

@@ -2,7 +2,7 @@
 // the teams pasted one per line ("Les As: Marie, Jean") and checked here before sending; then the
 // organizer's link, shown once, with its QR code.
 import { api, problem, uuid } from "./api.js";
-import { h, show, toast } from "./dom.js";
+import { h, show, stillAt, toast } from "./dom.js";
 import { _, _n, number } from "./i18n.js";
 import { shareLink } from "./share.js";
 import { keepToken } from "./store.js";
@@ -75,8 +75,10 @@ export function parseTeams(text, sizes) {
 
 export async function newTournamentPage() {
   document.title = _("Run a tournament — scorekeeper");
+  const here = stillAt();
   const [variantsGot, formatsGot] = await Promise.all([api("GET", "/variants"), api("GET", "/tournaments/formats")])
     .catch(() => [null, null]);
+  if (!here()) return;
   if (!variantsGot?.ok || !formatsGot?.ok) {
     const message = variantsGot && !formatsGot?.ok && formatsGot ? problem(formatsGot) : _("The server cannot be reached. Try again when you are back online.");
     show(h("p", { class: "banner bad", text: message }));

@@ -3,12 +3,12 @@
 // so far, live. When the tournament wants the other team to confirm each game, a game reported by
 // one team is confirmed (or waited for) here.
 import { API, api, problem, uuid } from "./api.js";
-import { follow, h, redrawKeepingFocus, show, toast, typing } from "./dom.js";
+import { follow, h, redrawKeepingFocus, show, stillAt, toast, typing } from "./dom.js";
 import { _, lang, number } from "./i18n.js";
 import { gameLine, gamesSoFar, reportForm, waiting } from "./match.js";
 
 /** Match `scorer.match` of tournament `id` scored with `scorer.token` (its team: `scorer.team`). */
-export async function scorerPage(id, scorer) {
+export async function scorerPage(id, scorer, here = stillAt()) {
   let t;
   let refusal = null; // the last refused report, in words
   async function load() {
@@ -16,7 +16,7 @@ export async function scorerPage(id, scorer) {
     if (!got.ok) throw new Error(problem(got));
     t = got.json;
   }
-  try { await load(); } catch (error) { show(h("p", { class: "banner bad", text: error.message })); return; }
+  try { await load(); } catch (error) { if (here()) show(h("p", { class: "banner bad", text: error.message })); return; }
 
   const found = () => {
     for (const round of t.rounds) {
@@ -40,13 +40,14 @@ export async function scorerPage(id, scorer) {
   }
 
   function render() {
-    const here = found();
-    if (!here) {
+    if (!here()) return;
+    const playing = found();
+    if (!playing) {
       const gone = _("This scorer link's match is no longer in the tournament: ask the organizer for the table's new QR code.");
       show(h("h1", { text: t.name }), h("p", { class: "banner bad", role: "alert", text: gone }));
       return;
     }
-    const { round, match } = here;
+    const { round, match } = playing;
     const title = match.table == null ? round.name : _("Table {table} · {round}", { table: match.table, round: round.name });
     document.title = _("{tournament} — scorekeeper", { tournament: title });
     const path = `/tournaments/${id}/matches/${match.id}`;

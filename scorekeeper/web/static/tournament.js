@@ -3,7 +3,7 @@
 // tables, the standings, the bracket and the teams; once it is over, the podium first.
 import { API, api, problem } from "./api.js";
 import { deskSection, focusWanted, loadFormats } from "./desk.js";
-import { follow, h, redrawKeepingFocus, show, toast, typing } from "./dom.js";
+import { follow, h, redrawKeepingFocus, show, stillAt, toast, typing } from "./dom.js";
 import { _, lang, number } from "./i18n.js";
 import { roundsInPlay, scoreSoFar, tableTitle, teamStatus } from "./match.js";
 import { scorerPage } from "./scorer.js";
@@ -30,6 +30,7 @@ function keepScorer(id, scorer) {
 /** Tournament `id`'s page; `token`: one that came in its address, asked who it is first;
  *  `follow`: the tournament as anyone sees it, whatever tokens this phone keeps. */
 export async function tournamentPage(id, { token: given = null, follow: spectator = false } = {}) {
+  const here = stillAt();
   let refused = false;
   if (given) {
     const who = await whoIs(id, given);
@@ -37,15 +38,16 @@ export async function tournamentPage(id, { token: given = null, follow: spectato
     else if (who.role === "nobody") refused = true;
     else keepToken("t", id, given); // the organizer (or no answer: kept, the desk's writes will tell)
   }
-  if (spectator) return followTournament(id, null, false);
+  if (!here()) return undefined;
+  if (spectator) return followTournament(id, null, false, here);
   const token = tokenOf("t", id);
   const scorer = scorerOf(id);
   // A scorer link just opened shows its match, even on the organizer's own phone.
-  if (scorer && !refused && (!token || given === scorer.token)) return scorerPage(id, scorer);
-  return followTournament(id, refused ? null : token, refused);
+  if (scorer && !refused && (!token || given === scorer.token)) return scorerPage(id, scorer, here);
+  return followTournament(id, refused ? null : token, refused, here);
 }
 
-async function followTournament(id, token, refused) {
+async function followTournament(id, token, refused, here) {
   let t, bracket, formats = null;
   async function load() {
     const got = await api("GET", `/tournaments/${id}`);
@@ -57,7 +59,7 @@ async function followTournament(id, token, refused) {
     await load();
     if (token) formats = await loadFormats();
   } catch (error) {
-    show(h("p", { class: "banner bad", text: error.message }));
+    if (here()) show(h("p", { class: "banner bad", text: error.message }));
     return;
   }
 
@@ -65,6 +67,7 @@ async function followTournament(id, token, refused) {
   const desk = { id, token, reload: async () => { await load(); redraw(); }, render: redraw, formats: () => formats, tournament: () => t };
 
   function draw() {
+    if (!here()) return;
     document.title = _("{tournament} — scorekeeper", { tournament: t.name });
     const over = t.status === "finished";
     const notYours = _("This link is not valid for this tournament: ask its organizer for the right one. Meanwhile you can follow it.");
@@ -98,7 +101,7 @@ function podium(t) {
   const words = { 1: _("Champions"), 2: _("Second place"), 3: _("Third place") };
   return h("section", { class: "podium-card", "aria-labelledby": "podium-title" },
     h("h2", { id: "podium-title", text: _("Podium") }),
-    h("ol", { class: "podium" }, steps.map(({ place, teams }) => h("li", { class: `step place-${place}` },
+    h("ol", { class: "final-podium" }, steps.map(({ place, teams }) => h("li", { class: `step place-${place}` },
       h("span", { class: "medal", "aria-hidden": "true", text: number(place) }),
       h("span", { class: "place", text: words[place] }),
       teams.map((p) => h("strong", { class: "who", text: p.name })),
