@@ -95,14 +95,15 @@ function teamRow(t, id, team, write) {
   const out = team.status === "withdrawn";
   const checkedIn = team.status === "checked_in";
   const path = `/tournaments/${id}/teams/${team.team}/check-in`;
-  const checkIn = checkedIn ? _("Checked in") : _("Check in");
+  // A toggle named as it reads ("Checked in", pressed or not), with a box ticked when it is.
+  const checkIn = _("Checked in");
   const checkInLabel = _("{team} checked in", { team: team.name });
   return h("li", { class: `team-row${out ? " out" : ""}` },
     h("div", { class: "who" }, h("b", { text: team.name }), " ", h("span", { class: "muted", text: team.players.join(", ") }), " ",
       checkedIn ? null : teamStatus(team)),
     out ? null : h("div", { class: "row" },
       h("button", { type: "button", class: "check-in", "aria-pressed": String(checkedIn), "aria-label": checkInLabel,
-        onclick: () => write(checkedIn ? "DELETE" : "POST", path) }, checkedIn ? `✓ ${checkIn}` : checkIn),
+        onclick: () => write(checkedIn ? "DELETE" : "POST", path) }, h("span", { class: "box", "aria-hidden": "true", text: checkedIn ? "✓" : "" }), checkIn),
       withdrawButton(t, id, team, write)));
 }
 
