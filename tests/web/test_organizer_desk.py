@@ -230,6 +230,15 @@ def test_the_other_team_confirms_a_game_on_its_phone(phones: Callable[..., Phone
     t = api(page, "GET", f"/tournaments/{tid}")
     m = next(x for r in t["rounds"] for x in r["matches"] if x["id"] == match)
     ours, theirs = (t["teams"][i]["name"] for i in m["teams"])
+    # The desk issues one scorer link per team, each named.
+    page = first.open(f"#/t/{tid}?token={token}")
+    card = page.get_by_role("article", name=f"Table {m['table']}: {ours} v {theirs}")
+    card.get_by_text(f"Scorer link for {theirs}").click()
+    link = card.locator(f"#scorer-{match}-{m['teams'][1]}").get_attribute("href") or ""
+    assert api(page, "GET", f"/tournaments/{tid}/access", link.split("?token=")[1]) == {
+        "role": "scorer", "match": match, "team": m["teams"][1]}
+    assert card.get_by_text(f"Scorer link for {ours}").is_visible()
+    # The organizer's own phone opens a scorer link: that table's page, not the desk.
     page = first.open(f"#/t/{tid}?token={tokens[m['teams'][0]]}")
     page.wait_for_selector(f"h1:text-matches('^Table {m['table']} · ')")
     page.get_by_label(ours, exact=True).fill("320")

@@ -191,7 +191,7 @@ function tableCard(t, id, m, write) {
     m.results.length ? h("details", { class: "corrections", open: correcting?.match === m.id ? true : undefined },
       h("summary", { text: _n("{n} game reported: correct one", "{n} games reported: correct one", m.results.length) }),
       h("ol", { class: "games-so-far" }, m.results.map((game) => correctable(t, id, m, game, write)))) : null,
-    scorerLink(t, id, m));
+    scorerLinks(t, id, m));
 }
 
 /** A reported game, with Correct → the scores → Preview (what a cascade would change) → Apply. */
@@ -276,15 +276,21 @@ function previewOf(t, id, m, game, preview, write, cancel) {
       h("button", { type: "button", onclick: cancel }, _("Cancel"))));
 }
 
-/** The table's scorer link: issued on demand (shown once by the server, kept on this page). */
-function scorerLink(t, id, m) {
-  const key = `${id} ${m.id}`;
+/** The table's scorer link: issued on demand (shown once by the server, kept on this page). When
+ *  the other team confirms each game, one link per team, each named. */
+function scorerLinks(t, id, m) {
+  if (!t.options?.confirm_games) return scorerLink(id, m, null, _("Scorer link for this table"));
+  return m.teams.map((team, i) => scorerLink(id, m, team, _("Scorer link for {team}", { team: m.names[i] })));
+}
+
+function scorerLink(id, m, team, title) {
+  const key = `${id} ${m.id} ${team ?? ""}`;
   const token = issued.get(key);
   const body = h("div", {});
-  const title = _("Scorer link for this table");
+  const anchor = team == null ? `scorer-${m.id}` : `scorer-${m.id}-${team}`;
   const draw = (value) => {
     const link = `${location.origin}/#/t/${id}?token=${encodeURIComponent(value)}`;
-    body.replaceChildren(shareLink({ link, href: link, id: `scorer-${m.id}`, words: {
+    body.replaceChildren(shareLink({ link, href: link, id: anchor, words: {
       name: _("Scorer link"), says: _("Opens this table's match on a player's phone, to report its games."),
       qr: _("QR code of this table's scorer link: scan it with a player's phone"),
       noCopy: _("This browser would not copy: press and hold the scorer link to copy it."),
@@ -294,7 +300,9 @@ function scorerLink(t, id, m) {
   return h("details", { class: "scorer", open: token ? true : undefined, ontoggle: async (event) => {
     if (!event.target.open || issued.has(key)) return;
     let got;
-    try { got = await api("POST", `/tournaments/${id}/matches/${m.id}/scorers`, {}, { token: deskToken, key: uuid() }); } catch {
+    try {
+      got = await api("POST", `/tournaments/${id}/matches/${m.id}/scorers`, team == null ? {} : { team }, { token: deskToken, key: uuid() });
+    } catch {
       toast(_("No connection: try again when you are back online."));
       return;
     }
