@@ -8,7 +8,8 @@ import { _, _n, against, number } from "./i18n.js";
 import { gameLine, reportForm, roundsInPlay, scoreSoFar, tableTitle, teamStatus, waiting } from "./match.js";
 import { shareLink } from "./share.js";
 
-/** The formats as the API describes them (for which take late entries), or null unreadable. */
+/** The formats as the API describes them (which take late entries, and when), or null when
+ *  they cannot be read. */
 export async function loadFormats() {
   const got = await api("GET", "/tournaments/formats").catch(() => null);
   return got?.ok ? got.json.formats : null;
@@ -16,7 +17,7 @@ export async function loadFormats() {
 
 // Kept across the desk's re-renders (each write draws it again): the scorer links issued on this
 // page (tokens are shown once), the correction being previewed, the withdrawal being confirmed.
-const issued = new Map(); // "tournament match" → token
+const issued = new Map(); // "tournament match team" → token
 let correcting = null; // {match, number, scores, preview}
 let confirming = null; // team index whose withdrawal waits for "Yes"
 const renumbering = new Set(); // "tournament round" whose table numbers are open for editing
@@ -38,7 +39,8 @@ function parseEntry(text) {
   return { name: text.slice(0, colon).trim(), players: text.slice(colon + 1).split(",").map((p) => p.trim()).filter(Boolean) };
 }
 
-/** The organizer's section of tournament page; `desk`: {id, token, reload, formats, tournament}. */
+/** The organizer's section of a tournament's page; `desk`: {id, token, reload, render, formats,
+ *  tournament}. */
 export function deskSection(desk) {
   const t = desk.tournament();
   const { id, token } = desk;
