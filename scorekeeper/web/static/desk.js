@@ -217,7 +217,7 @@ function correctable(t, id, m, game, write) {
     correcting.preview = null;
     redraw();
   };
-  const inputs = m.names.map((name, i) => h("input", { id: `fix-${m.id}-${i}`, type: "number", inputmode: "numeric", required: true,
+  const inputs = m.names.map((name, i) => h("input", { id: `fix-${m.id}-${i}`, type: "number", required: true,
     class: "score-box", value: String(correcting.scores[i]), oninput: changed }));
   const refusal = h("p", { class: "field-error", role: "alert" });
   const cancel = async () => { correcting = null; redraw(); };

@@ -45,8 +45,10 @@ export const nextGame = (match) => match.results.length + waiting(match).length 
  *  team's name, one button. `send(scores)` sends it; the form stays filled when it fails. */
 export function reportForm(match, send, { id = match.id } = {}) {
   const n = nextGame(match);
+  // No inputmode "numeric": a phone's digits-only pad has no minus, and a side that went set
+  // scores below zero.
   const inputs = match.names.map((name, i) => h("input", {
-    id: `score-${id}-${i}`, type: "number", inputmode: "numeric", required: true, class: "score-box",
+    id: `score-${id}-${i}`, type: "number", required: true, class: "score-box",
     name: `s${i}`, autocomplete: "off" }));
   const heading = _("Game {n}", { n });
   return h("form", { class: "report", "aria-label": _("Report game {n}", { n }), onsubmit: async (event) => {
