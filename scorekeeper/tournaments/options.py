@@ -133,7 +133,8 @@ def check_tournament(fmt: str, variant: str, players_per_side: Sequence[int],
                             variant_name=game.name)
     low = 3 if fmt == "rummy_tables" else 2
     if not low <= len(teams) <= MAX_TEAMS:
-        raise RuleViolation("team_count", "teams", format=FORMAT_NAMES[fmt], least=low, most=MAX_TEAMS)
+        raise RuleViolation("team_count", "teams", format=FORMAT_NAMES[fmt], least=low,
+                            most=MAX_TEAMS)
     names = [team.name.strip().casefold() for team in teams]
     for i, name in enumerate(names):
         if names.index(name) != i:
