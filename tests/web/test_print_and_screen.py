@@ -81,11 +81,9 @@ class Tournament:
 
 
 def organizer(device: Phone, t: Tournament, where: str) -> Any:
-    """The organizer's device: the organizer link opened once (the page keeps the token), then
-    `where` (print, screen)."""
-    page = device.open(f"#/t/{t.id}?token={t.token}")
-    page.wait_for_selector("h1")
-    page.goto(f"{device.base}/#/t/{t.id}/{where}")
+    """The organizer's device at `where` (print, screen) of the tournament, opened with the
+    organizer's token (the page keeps it and takes it out of the address)."""
+    page = device.open(f"#/t/{t.id}/{where}?token={t.token}")
     return page
 
 
@@ -114,8 +112,8 @@ def forgive_the_round_call(device: Phone) -> None:
 
 def loaded_codes(page: Any, count: int) -> None:
     until(page, "(n) => { const codes = [...document.querySelectorAll('.table-card img.qr')];"
-                " return codes.length === n && codes.every((img) => img.complete && img.naturalWidth > 0); }",
-          count)
+                " return codes.length === n"
+                " && codes.every((img) => img.complete && img.naturalWidth > 0); }", count)
 
 
 # -- the print kit ---------------------------------------------------------------------------------

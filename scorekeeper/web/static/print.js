@@ -26,6 +26,9 @@ function leave() {
   delete document.body.dataset.paper;
 }
 
+/** Whether the page still shows tournament `id`'s print kit. */
+const here = (id) => new RegExp(`^#/t/${id}/print\\b`).test(location.hash);
+
 window.addEventListener("hashchange", () => { if (!/^#\/t\/\d+\/print\b/.test(location.hash)) leave(); });
 
 /** The round being played: the first with a match still open, else the last one. */
@@ -78,6 +81,7 @@ export async function printPage(id) {
     show(h("p", { class: "banner bad", text: error.message }), h("p", {}, back));
     return;
   }
+  if (!here(id)) return; // the page left the kit while it loaded
   document.title = _("Print kit: {tournament} — scorekeeper", { tournament: t.name });
   if (!t.rounds.length) {
     show(h("h1", { text: t.name }),
@@ -120,12 +124,14 @@ export async function printPage(id) {
     const playing = round.matches.filter((m) => m.kind !== "bye");
     kit.replaceChildren(h("p", { class: "muted", text: _("Issuing the scorer links…") }));
     let scorers;
+    const asked = round;
     try {
       scorers = await issueScorers(id, round.number, playing, token);
     } catch (error) {
       kit.replaceChildren(h("p", { class: "banner bad", text: error.message }));
       return;
     }
+    if (asked !== round) return; // another round was chosen meanwhile: its cards are drawn instead
     const cards = playing.map((m) => tableCard(t, round, m, scorers.filter((s) => s.match === m.id)));
     const pages = [];
     for (let i = 0; i < cards.length; i += 2) {

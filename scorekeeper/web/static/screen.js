@@ -46,7 +46,8 @@ const place = (where, status) => h("span", { class: "where" }, h("span", { text:
 /** One table of the round: "Table 5 — Les As 2 · 1 Les Rois", and how far it got. */
 function tableRow(t, m) {
   const where = m.kind === "bye" ? _("bye") : m.table == null ? "" : _("Table {n}", { n: m.table });
-  const status = m.kind === "bye" ? "" : STATUS[m.status]?.() ?? m.status;
+  const forfeit = _("forfeit");
+  const status = m.kind === "bye" ? "" : m.forfeit?.length ? forfeit : STATUS[m.status]?.() ?? m.status;
   const won = (i) => m.winner != null && m.teams[i] === m.winner;
   if (m.teams.length === 2 && m.kind !== "bye") {
     const score = m.wins ?? m.totals;
@@ -107,7 +108,11 @@ function walls(t, bracket) {
     teamPages.forEach((rows, k) => out.push([teamsPanel(t, rows, k, teamPages.length)]));
     return out;
   }
-  const round = currentRound(t);
+  // Every round with a table still playing (a double elimination plays its winners' and losers'
+  // rounds side by side), else the last one played.
+  const open = t.rounds.filter((r) => r.matches.some((m) => m.kind !== "bye" && m.status !== "complete"));
+  const playing = open.length ? open : [currentRound(t)];
+  const round = { name: playing.map((r) => r.name).join(" · "), matches: playing.flatMap((r) => r.matches) };
   const tables = [...round.matches.filter((m) => m.kind !== "bye"), ...round.matches.filter((m) => m.kind === "bye")];
   const tablePages = pages(tables);
   const standingPages = t.standings.length ? pages(t.standings) : [];
