@@ -190,6 +190,19 @@ def table_messages() -> Iterator[tuple[str, str, str, str]]:
         for preset in variant.presets:
             yield where, "preset name", preset.name, "a set of house rules"
             yield where, "preset description", preset.description, ""
+    yield from format_messages()
+
+
+def format_messages() -> Iterator[tuple[str, str, str, str]]:
+    """The tournament formats' names, descriptions and options (GET /tournaments/formats)."""
+    from scorekeeper.tournaments import FORMAT_DESCRIPTIONS, FORMAT_NAMES, FORMATS
+
+    where = "scorekeeper/tournaments/options.py"
+    for fmt, specs in FORMATS.items():
+        yield where, "format name", FORMAT_NAMES[fmt], f"tournament format {fmt}"
+        yield where, "format description", FORMAT_DESCRIPTIONS[fmt], f"tournament format {fmt}"
+        for spec in specs:
+            yield from option_messages(where, spec)
 
 
 def option_messages(where: str, spec: Any) -> Iterator[tuple[str, str, str, str]]:

@@ -11,6 +11,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import JSON, DateTime, Float, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy import true as sa_true
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 
@@ -164,6 +165,9 @@ class Tournament(Base):
     options: Mapped[dict[str, Any]]
     teams: Mapped[list[Any]]  # [{"name", "players"}] in the order given
     seed: Mapped[int | None]  # the draw's seed; None until the draw
+    # Table numbers the organizer gave matches, {match key: number}: kept apart from the rebuilt
+    # rounds so that a rebuild never loses them.
+    tables: Mapped[dict[str, Any]] = mapped_column(default=dict, server_default="{}")
     advances: Mapped[int] = mapped_column(Integer, default=0)
     token_hash: Mapped[str] = mapped_column(String(64))
     version: Mapped[int] = mapped_column(Integer, nullable=False)
@@ -189,6 +193,9 @@ class TournamentGame(Base):
     scores: Mapped[list[Any]]
     teams: Mapped[list[Any]]  # the match's teams when reported
     game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id", ondelete="SET NULL"))
+    # False while a game reported by one team's scorer waits for the other team to confirm it.
+    confirmed: Mapped[bool] = mapped_column(default=True, server_default=sa_true())
+    reported_by: Mapped[int | None]  # the team whose scorer reported it, if one did
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
 
@@ -202,6 +209,7 @@ class ScorerToken(Base):
     tournament_id: Mapped[int] = mapped_column(
         ForeignKey("tournaments.id", ondelete="CASCADE"), index=True)
     match: Mapped[str] = mapped_column(String(16))
+    team: Mapped[int | None]  # one team's scorer (games to confirm), or None: the match's
     token_hash: Mapped[str] = mapped_column(String(64), unique=True)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 

@@ -311,3 +311,72 @@ def test_a_write_during_the_backup_is_wholly_outside_it(app: Flask, client: Flas
     assert undated(during) == undated(expected)
     after = backup(runner, tmp_path / "after.json")
     assert len(after["games"][1]["hands"]) == 1
+
+
+def desk(client: FlaskClient) -> tuple[Tourney, list[dict[str, Any]]]:
+    """A Quebec tournament where games are confirmed: tables numbered, a scorer for each team,
+    one game waiting for the other team's confirmation."""
+    t = Tourney.create(client, 4, options={"confirm_games": True})
+    assert t.draw(2024).status_code == 200
+    assert client.put(f"{t.url}/rounds/1/tables", json={"tables": {"r1m1": 7, "r1m2": 3}},
+                      headers=t.auth()).status_code == 200
+    scorers = client.post(f"{t.url}/rounds/1/scorers", headers=t.auth()).get_json()["scorers"]
+    assert t.report("r1m1", [300, 100]).status_code == 201  # the organizer's: confirmed
+    assert t.report("r1m1", [100, 300], token=scorers[0]["token"]).status_code == 201
+    return t, scorers
+
+
+def test_tables_team_scorers_and_waiting_games_survive_a_restore(
+        app: Flask, client: FlaskClient, runner: FlaskCliRunner, tmp_path: Path) -> None:
+    t, scorers = desk(client)
+    before = client.get(t.url).get_json()
+    first = backup(runner, tmp_path / "desk.json")
+    [saved] = first["tournaments"]
+    assert saved["tables"] == {"r1m1": 7, "r1m2": 3}
+    assert [(s["match"], s["team"]) for s in saved["scorers"]] == [
+        (s["match"], s["team"]) for s in scorers]
+    assert [(g["confirmed"], g["reported_by"]) for g in saved["games"]] == [
+        (True, None), (False, scorers[0]["team"])]
+
+    second = new_app(empty_database(tmp_path))
+    result = second.test_cli_runner().invoke(args=["restore", str(tmp_path / "desk.json")])
+    assert result.exit_code == 0, result.output
+    after = second.test_client()
+    assert after.get(t.url).get_json() == before
+    assert [m["table"] for m in before["rounds"][0]["matches"]] == [7, 3]
+    assert before["rounds"][0]["matches"][0]["unconfirmed"] == [
+        {"number": 2, "scores": [100, 300], "reported_by": scorers[0]["team"]}]
+    again = Tourney(after, {"id": t.id, "token": t.token})
+    confirm = f"{t.url}/matches/r1m1/games/2/confirm"
+    assert_error(after.post(confirm, headers=again.auth(scorers[0]["token"])), 403)
+    assert after.post(confirm, headers=again.auth(scorers[1]["token"])).status_code == 200
+    assert undated(backup(second.test_cli_runner(), tmp_path / "again.json"))["tournaments"][0][
+        "games"][1]["confirmed"] is True
+
+
+def test_a_backup_written_before_the_desk_restores(app: Flask, client: FlaskClient,
+                                                   runner: FlaskCliRunner,
+                                                   tmp_path: Path) -> None:
+    """No tables, no scorer team, no confirmed: every game counted, match-wide scorers."""
+    t = Tourney.create(client, 4)
+    assert t.draw(2024).status_code == 200
+    scorer = t.scorer("r1m2").get_json()["token"]
+    assert t.report("r1m1", [300, 100]).status_code == 201
+    before = client.get(t.url).get_json()
+    data = backup(runner, tmp_path / "new.json")
+    [saved] = data["tournaments"]
+    del saved["tables"]
+    for game in saved["games"]:
+        del game["confirmed"], game["reported_by"]
+    for each in saved["scorers"]:
+        del each["team"]
+    (tmp_path / "old.json").write_text(json.dumps(data), encoding="utf-8")
+    second = new_app(empty_database(tmp_path))
+    result = second.test_cli_runner().invoke(args=["restore", str(tmp_path / "old.json")])
+    assert result.exit_code == 0, result.output
+    after = second.test_client()
+    assert after.get(t.url).get_json() == before
+    assert after.get(f"{t.url}/access", headers={"Authorization": f"Bearer {scorer}"}
+                     ).get_json() == {"role": "scorer", "match": "r1m2", "team": None}
+    assert backup(second.test_cli_runner(), tmp_path / "again.json")["tournaments"][0][
+        "tables"] == {}

@@ -753,12 +753,24 @@ class TournamentCreateSchema(Strict):
                               "example": {"games_per_match": {"qualifying": 5, "knockout": 3}}})
 
 
+TEAM_STATUSES = ("registered", "checked_in", "withdrawn")
+
+
 class TournamentTeamSchema(Strict):
     team = fields.Int(required=True, metadata={"description": "the team's index in `teams`"})
     name = fields.Str(required=True)
     players = fields.List(fields.Str(), required=True)
     number = fields.Int(allow_none=True, required=True, metadata={
-        "description": "the number drawn (the seed); null before the draw"})
+        "description": "the number drawn (the seed); null before the draw and for a team "
+                       "withdrawn before it; a late entry is numbered after everyone drawn"})
+    status = fields.Str(required=True, validate=validate.OneOf(TEAM_STATUSES), metadata={
+        "description": "registered, checked_in (at the desk; once any team checks in, the draw "
+                       "withdraws the teams still only registered) or withdrawn"})
+    joined_round = fields.Int(allow_none=True, required=True, metadata={
+        "description": "a late entry after the draw: the first round it plays; else null"})
+    withdrawn_round = fields.Int(allow_none=True, required=True, metadata={
+        "description": "the round in play when it withdrew; null if it withdrew before the "
+                       "draw or is still in"})
 
 
 class ResultSchema(Strict):
@@ -767,6 +779,14 @@ class ResultSchema(Strict):
                          metadata={"description": "in the match's team order"})
     game_id = fields.Int(allow_none=True, required=True,
                          metadata={"description": "the recorded game it came from, if any"})
+
+
+class UnconfirmedSchema(Strict):
+    number = fields.Int(required=True)
+    scores = fields.List(fields.Int(), required=True,
+                         metadata={"description": "in the match's team order"})
+    reported_by = fields.Int(allow_none=True, required=True, metadata={
+        "description": "the team whose scorer reported it (null: the match's own token)"})
 
 
 class MatchSchema(Strict):
@@ -786,11 +806,19 @@ class MatchSchema(Strict):
     status = fields.Str(required=True, validate=validate.OneOf(["pending", "playing",
                                                                 "complete"]))
     winner = fields.Int(allow_none=True, required=True)
+    forfeit = fields.List(fields.Int(), required=True, metadata={
+        "description": "the teams that withdrew while it was open: the games left count as won "
+                       "by the other team, with no card points (at a table they are placed "
+                       "last); empty otherwise"})
     wins = fields.List(fields.Int(), allow_none=True, required=True,
-                       metadata={"description": "games won by each team (null at tables)"})
+                       metadata={"description": "games won by each team, forfeited games "
+                                                "included (null at tables)"})
     totals = fields.List(fields.Int(), required=True,
                          metadata={"description": "points scored by each team"})
     results = fields.List(fields.Nested(ResultSchema), required=True)
+    unconfirmed = fields.List(fields.Nested(UnconfirmedSchema), required=True, metadata={
+        "description": "games a team's scorer reported that wait for the other team's "
+                       "confirmation (option confirm_games): they count nowhere yet"})
 
 
 class RoundSchema(Strict):
@@ -890,6 +918,12 @@ class ReportReplySchema(Strict):
     champion = fields.Int(allow_none=True, required=True)
     can_advance = fields.Bool(required=True)
     next_step = fields.Str(required=True)
+    reopened = fields.List(fields.Str(), metadata={
+        "description": "corrections: the matches open again because games were dropped"})
+    preview = fields.Bool(metadata={
+        "description": "corrections: true when nothing was stored (?preview=true)"})
+    standings = fields.List(fields.Nested(StandingRowSchema), metadata={
+        "description": "a preview's standings as the correction would leave them"})
 
 
 class CascadeSchema(ma.Schema):
@@ -898,6 +932,8 @@ class CascadeSchema(ma.Schema):
 
     cascade = fields.Boolean(load_default=False, truthy={"true"}, falsy={"false"}, metadata={
         "description": "rebuild the later rounds that depend on this game"})
+    preview = fields.Boolean(load_default=False, truthy={"true"}, falsy={"false"}, metadata={
+        "description": "answer what the correction would do and store nothing"})
 
     @ma.pre_load
     def _spoken_apart(self, data: Any, **_kwargs: Any) -> Any:
@@ -909,6 +945,72 @@ class ScorerSchema(Strict):
     match = fields.Str(required=True)
     token = fields.Str(required=True, metadata={
         "description": "reports and corrects this match's games only; shown once"})
+    team = fields.Int(allow_none=True, metadata={
+        "description": "the team whose scorer it is (null: the match's)"})
+
+
+class ScorerRequestSchema(Strict):
+    team = fields.Int(strict=True, validate=validate.Range(0, 511), metadata={
+        "description": "a scorer for this team of the match (the other team confirms its "
+                       "games when option confirm_games is on)"})
+
+
+class TablesSchema(Strict):
+    tables = fields.Dict(keys=fields.Str(validate=validate.Length(1, 16)),
+                         values=fields.Int(strict=True, validate=validate.Range(1, 999)),
+                         required=True, metadata={
+        "description": "table numbers by match key, any of the round's matches that are played",
+        "example": {"r1m1": 5, "r1m2": 6}})
+
+
+class RoundScorerSchema(Strict):
+    match = fields.Str(required=True)
+    table = fields.Int(allow_none=True, required=True)
+    team = fields.Int(allow_none=True, required=True, metadata={
+        "description": "the team whose scorer it is (option confirm_games), else null"})
+    token = fields.Str(required=True, metadata={"description": "shown once"})
+
+
+class RoundScorersSchema(Strict):
+    round = fields.Int(required=True)
+    scorers = fields.List(fields.Nested(RoundScorerSchema), required=True)
+
+
+class AccessSchema(Strict):
+    role = fields.Str(required=True, validate=validate.OneOf(["organizer", "scorer"]))
+    match = fields.Str(allow_none=True, required=True,
+                       metadata={"description": "a scorer's match, else null"})
+    team = fields.Int(allow_none=True, required=True,
+                      metadata={"description": "a team scorer's team, else null"})
+
+
+class FormatOptionSchema(Strict):
+    name = fields.Str(required=True)
+    type = fields.Str(required=True)
+    default = fields.Raw(allow_none=True, required=True)
+    description = fields.Str(required=True)
+    choices = fields.List(fields.Raw())
+    minimum = fields.Int()
+    maximum = fields.Int()
+
+
+class FormatSchema(Strict):
+    key = fields.Str(required=True)
+    name = fields.Str(required=True)
+    description = fields.Str(required=True)
+    families = fields.List(fields.Str(), required=True,
+                           metadata={"description": "the variant families it is played with"})
+    variants = fields.List(fields.Str(), required=True,
+                           metadata={"description": "the variant keys it is played with"})
+    late_entries = fields.Str(required=True, validate=validate.OneOf(
+        ["before_draw", "between_rounds", "odd_field"]), metadata={
+        "description": "when a team may still join: before the draw only, between rounds, or "
+                       "(round robin) while the field is odd"})
+    options = fields.List(fields.Nested(FormatOptionSchema), required=True)
+
+
+class FormatsSchema(Strict):
+    formats = fields.List(fields.Nested(FormatSchema), required=True)
 
 
 class SlotSchema(Strict):

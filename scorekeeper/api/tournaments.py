@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 from typing import Any
 
 from flask import Response
@@ -24,13 +26,19 @@ from scorekeeper.api.games import (
 )
 from scorekeeper.api.rendered import conditional
 from scorekeeper.api.schemas import (
+    AccessSchema,
     BracketSchema,
     CascadeSchema,
     CreateHeadersSchema,
     DrawSchema,
+    FormatsSchema,
     GameReportSchema,
     ReportReplySchema,
+    RoundScorersSchema,
+    ScorerRequestSchema,
     ScorerSchema,
+    TablesSchema,
+    TeamInputSchema,
     TournamentCreatedSchema,
     TournamentCreateSchema,
     TournamentSchema,
@@ -53,11 +61,16 @@ blp = Blueprint(
 
 TOURNAMENT = f"/<int(max={MAX_ID}):tournament_id>"
 MATCH = f"{TOURNAMENT}/matches/<string(maxlength=16):match_id>"
+TEAM = f"{TOURNAMENT}/teams/<int(max={MAX_ID}):team>"
 WRITE_DOC: dict[str, Any] = {"security": [{"gameToken": []}]}
-WRITE_REFUSALS = ((401, "No token"), (403, "Wrong token, or a scorer token for another match"),
+WRITE_REFUSALS = ((401, "No token"),
+                  (403, "Wrong token, a scorer token for another match, or (option "
+                        "confirm_games) a scorer correcting a confirmed game or the other "
+                        "team's"),
                   (404, "No such tournament, match or game"),
-                  (409, "Not drawn yet, already drawn, match complete, round not over, or later "
-                        "rounds depend on it (use ?cascade=true)"),
+                  (409, "Not drawn yet, already drawn, match complete, a game of the match "
+                        "waiting for confirmation, round not over, or later rounds depend on it "
+                        "(use ?cascade=true)"),
                   (412, "Stale If-Match"), (422, "The body breaks the schema or a rule"))
 NEW = {"name": "Tournoi du Club", "variant": "quebec-500", "format": "quebec",
        "teams": [{"name": f"Team {n}", "players": [f"Player {n}a", f"Player {n}b"]}
@@ -157,21 +170,26 @@ class OneGame(MethodView):
     @documented_write
     @blp.doc(operationId="correctMatchGame")
     def put(self, body: dict[str, Any], tournament_id: int, match_id: str, number: int,
-            cascade: bool, **headers: str) -> Result:
-        """Correct a reported game; with ?cascade=true also once later rounds depend on it"""
+            cascade: bool, preview: bool, **headers: str) -> Result:
+        """Correct a reported game; with ?cascade=true also once later rounds depend on it;
+        with ?preview=true answer what the correction would do (games dropped, matches
+        reopened, standings) and store nothing"""
         return reply(tournaments.correct_game(tournament_id, match_id, number, body, cascade,
-                                              write_request(headers)))
+                                              write_request(headers), preview))
 
 
 @blp.route(f"{MATCH}/scorers")
 class Scorers(MethodView):
     @blp.arguments(WriteHeadersSchema(), location="headers", as_kwargs=True)
+    @blp.arguments(ScorerRequestSchema(), required=False, example={"team": 0})
     @blp.response(201, ScorerSchema, headers=WRITTEN)
     @documented_write
     @blp.doc(operationId="issueScorerToken")
-    def post(self, tournament_id: int, match_id: str, **headers: str) -> Result:
-        """Issue a scorer token for one match (shown once)"""
-        return reply(tournaments.add_scorer(tournament_id, match_id, write_request(headers)))
+    def post(self, body: dict[str, Any], tournament_id: int, match_id: str,
+             **headers: str) -> Result:
+        """Issue a scorer token for one match, or one team of it (shown once)"""
+        return reply(tournaments.add_scorer(tournament_id, match_id, write_request(headers),
+                                            body.get("team")))
 
 
 @blp.route(f"{TOURNAMENT}/bracket")
@@ -196,3 +214,157 @@ class StandingsCsv(MethodView):
         text = tournaments.standings_csv(tournament_id)
         return Response(text, mimetype="text/csv", headers={
             "Content-Disposition": f'attachment; filename="tournament-{tournament_id}.csv"'})
+
+
+# -- the teams at the desk ----------------------------------------------------------------------
+
+TEAM_REFUSALS = ((401, "No token"), (403, "Not the organizer's token"),
+                 (412, "Stale If-Match"))
+
+
+@blp.route(f"{TOURNAMENT}/teams")
+class Teams(MethodView):
+    @blp.arguments(WriteHeadersSchema(), location="headers", as_kwargs=True)
+    @blp.arguments(TeamInputSchema(), example={"name": "Les Retardataires",
+                                              "players": ["Lou", "Max"]})
+    @blp.response(201, TournamentSchema, headers=WRITTEN)
+    @blp.doc(**WRITE_DOC)
+    @refusals(blp, *TEAM_REFUSALS, (404, "No such tournament"),
+              (409, "After the draw in a format that cannot seat a newcomer (Quebec, single "
+                    "elimination, a round robin with an even field or every round started), or "
+                    "the tournament is over"),
+              (422, "The body breaks the schema, or a rule of creation: a name or a player "
+                    "twice, a team of the wrong size"))
+    @blp.doc(operationId="addTournamentTeam")
+    def post(self, body: dict[str, Any], tournament_id: int, **headers: str) -> Result:
+        """Enter a team: before the draw in any format; after it a Swiss or tables take it from
+        the next round built and an odd round robin seats it in the empty seat of every round
+        not yet started (it starts with nothing, checked in, numbered after everyone drawn)"""
+        return reply(tournaments.add_team(tournament_id, body, write_request(headers)))
+
+
+@blp.route(f"{TEAM}/check-in")
+class CheckIn(MethodView):
+    @blp.arguments(WriteHeadersSchema(), location="headers", as_kwargs=True)
+    @blp.response(200, TournamentSchema, headers=WRITTEN)
+    @blp.doc(**WRITE_DOC)
+    @refusals(blp, *TEAM_REFUSALS, (404, "No such tournament or team"),
+              (409, "Already drawn, or the team withdrew"))
+    @blp.doc(operationId="checkInTeam")
+    def post(self, tournament_id: int, team: int, **headers: str) -> Result:
+        """Check a team in before the draw (once any team is checked in, the draw withdraws
+        those still only registered); checking in again changes nothing"""
+        return reply(tournaments.check_in(tournament_id, team, True, write_request(headers)))
+
+    @blp.arguments(WriteHeadersSchema(), location="headers", as_kwargs=True)
+    @blp.response(200, TournamentSchema, headers=WRITTEN)
+    @blp.doc(**WRITE_DOC)
+    @refusals(blp, *TEAM_REFUSALS, (404, "No such tournament or team"),
+              (409, "Already drawn, or the team withdrew"))
+    @blp.doc(operationId="undoTeamCheckIn")
+    def delete(self, tournament_id: int, team: int, **headers: str) -> Result:
+        """Undo a team's check-in before the draw (back to registered)"""
+        return reply(tournaments.check_in(tournament_id, team, False, write_request(headers)))
+
+
+@blp.route(f"{TEAM}/withdraw")
+class Withdraw(MethodView):
+    @blp.arguments(WriteHeadersSchema(), location="headers", as_kwargs=True)
+    @blp.response(200, TournamentSchema, headers=WRITTEN)
+    @blp.doc(**WRITE_DOC)
+    @refusals(blp, *TEAM_REFUSALS, (404, "No such tournament or team"),
+              (409, "The team has already withdrawn, or the tournament is over"))
+    @blp.doc(operationId="withdrawTeam")
+    def post(self, tournament_id: int, team: int, **headers: str) -> Result:
+        """Withdraw a team: before the draw it is not drawn; after, its open match in the round
+        in play and every later match it would have are forfeited (the games left won by the
+        other team, no card points), it is never paired again, never qualifies or advances, and
+        is ranked after every team still in"""
+        return reply(tournaments.withdraw(tournament_id, team, write_request(headers)))
+
+
+# -- the organizer's desk -------------------------------------------------------------------------
+
+ROUND = f"{TOURNAMENT}/rounds/<int(min=1, max=999):number>"
+
+
+@blp.route("/formats")
+class Formats(MethodView):
+    @blp.response(200, FormatsSchema, headers=ETAG)
+    @not_modified(blp)
+    @blp.doc(operationId="listTournamentFormats")
+    def get(self) -> Response:
+        """The formats, what each is played with, when teams may still join, and their
+        options, in the request's language"""
+        view = {"formats": tournaments.formats()}
+        body = json.dumps(FORMATS_VIEW.dump(view), sort_keys=True).encode()
+        tag = f'"formats-{hashlib.sha256(body).hexdigest()[:16]}"'
+        return conditional(tag, FORMATS_VIEW, lambda: (tag, view))
+
+
+FORMATS_VIEW = FormatsSchema()
+
+
+@blp.route(f"{TOURNAMENT}/access")
+class Access(MethodView):
+    @blp.response(200, AccessSchema)
+    @refusal(blp, 401, "No token")
+    @refusal(blp, 403, "A token of nobody in this tournament")
+    @refusal(blp, 404, "No such tournament")
+    @blp.doc(operationId="readTournamentAccess", security=[{"gameToken": []}])
+    def get(self, tournament_id: int) -> dict[str, Any]:
+        """Who the Bearer token is here: the organizer, or a scorer of one match (and team)"""
+        return tournaments.access(tournament_id, write_request({}).token)
+
+
+@blp.route(f"{ROUND}/tables")
+class Tables(MethodView):
+    @blp.arguments(WriteHeadersSchema(), location="headers", as_kwargs=True)
+    @blp.arguments(TablesSchema(), example={"tables": {"r1m1": 5, "r1m2": 6}})
+    @blp.response(200, TournamentSchema, headers=WRITTEN)
+    @blp.doc(**WRITE_DOC)
+    @refusals(blp, (401, "No token"), (403, "Not the organizer's token"),
+              (404, "No such tournament or round"), (409, "Not drawn yet"),
+              (412, "Stale If-Match"),
+              (422, "A number out of 1..999, a key that is not a played match of the round "
+                    "(rule table_match), or two matches at one table (rule table_twice)"))
+    @blp.doc(operationId="numberRoundTables")
+    def put(self, body: dict[str, Any], tournament_id: int, number: int,
+            **headers: str) -> Result:
+        """Give matches of a round their table numbers (kept through every rebuild)"""
+        return reply(tournaments.set_tables(tournament_id, number, body["tables"],
+                                            write_request(headers)))
+
+
+@blp.route(f"{ROUND}/scorers")
+class RoundScorers(MethodView):
+    @blp.arguments(WriteHeadersSchema(), location="headers", as_kwargs=True)
+    @blp.response(201, RoundScorersSchema, headers=WRITTEN)
+    @blp.doc(**WRITE_DOC)
+    @refusals(blp, (401, "No token"), (403, "Not the organizer's token"),
+              (404, "No such tournament or round"), (409, "Not drawn yet"),
+              (412, "Stale If-Match"))
+    @blp.doc(operationId="issueRoundScorerTokens")
+    def post(self, tournament_id: int, number: int, **headers: str) -> Result:
+        """Issue a scorer token for each table of a round (each team of it when games are
+        confirmed); shown once, earlier tokens keep working"""
+        return reply(tournaments.round_scorers(tournament_id, number, write_request(headers)))
+
+
+@blp.route(f"{MATCH}/games/<int(min=1, max=99):number>/confirm")
+class ConfirmGame(MethodView):
+    @blp.arguments(WriteHeadersSchema(), location="headers", as_kwargs=True)
+    @blp.response(200, ReportReplySchema, headers=WRITTEN)
+    @blp.doc(**WRITE_DOC)
+    @refusals(blp, (401, "No token"),
+              (403, "A token of the team that reported the game, the match's own scorer "
+                    "token, or another match's"),
+              (404, "No such tournament, match or game"),
+              (409, "Not drawn yet, already confirmed, or the game no longer fits its match"),
+              (412, "Stale If-Match"))
+    @blp.doc(operationId="confirmMatchGame")
+    def post(self, tournament_id: int, match_id: str, number: int, **headers: str) -> Result:
+        """Confirm a game the other team's scorer reported (option confirm_games): it counts
+        from now"""
+        return reply(tournaments.confirm_game(tournament_id, match_id, number,
+                                              write_request(headers)))

@@ -94,6 +94,8 @@ RULES: Final[Mapping[str, str]] = MappingProxyType({
     "linked_game_variant": "a linked game is of the tournament's variant",
     "linked_game_unfinished": "a linked game is finished",
     "linked_game_players": "a linked game was played by the match's players and no others",
+    "table_match": "a table number is given to a match of the round that is played (not a bye)",
+    "table_twice": "two matches of a round are not played at one table",
     # a game as a whole: imports, backups, the referee
     "game_over": "no hand comes after the game is over",
     "hand_numbering": "hands are numbered 1, 2, ...",

@@ -793,6 +793,9 @@ REFUSALS: Final[Mapping[str, str]] = {
     "linked_game_unfinished": "game {game} is still being played",
     "linked_game_players": "game {game} was not played by {team} (its sides have other players)",
     "linked_game_players.extra": "game {game} had other players besides this match's",
+    "table_match": "{match} is not a match played in round {round}: give tables to its matches "
+                   "only (a bye takes no table)",
+    "table_twice": "{match} and {other} would both be at table {table}",
 
     # -- a game as a whole: imports, backups (services/) -----------------------------------------
     "date_time": "{text!r} is not a date and time (ISO 8601)",

@@ -28,6 +28,7 @@ from sqlalchemy.orm import Session
 from scorekeeper import tournaments as pure
 from scorekeeper.api.schemas import (
     MAX_SCORE,
+    TEAM_STATUSES,
     GameExportSchema,
     Strict,
     TeamInputSchema,
@@ -46,7 +47,7 @@ from scorekeeper.rules.errors import RuleViolation
 from scorekeeper.rules.registry import find_variant
 from scorekeeper.services import present
 from scorekeeper.services.portability import CheckedGame, check_export, export_of, moment
-from scorekeeper.services.tournaments import sides_per_team
+from scorekeeper.services.tournaments import sides_per_team, team_of
 
 FORMAT = "scorekeeper.backup/2"
 # A game of a backup is its export and these; without them POST /games/import takes it.
@@ -115,12 +116,14 @@ def _tournament(t: Tournament, reported: list[TournamentGame],
         "id": t.id, "name": t.name, "variant": t.variant, "format": t.format,
         "options": t.options, "teams": t.teams, "seed": t.seed, "advances": t.advances,
         "token_hash": t.token_hash, "version": t.version, "seed_name": t.seed_name,
+        "tables": t.tables,
         "created_at": present.timestamp(t.created_at),
         "updated_at": present.timestamp(t.updated_at),
         "games": [{"match": g.match, "number": g.number, "scores": g.scores, "teams": g.teams,
-                   "game_id": g.game_id, "created_at": present.timestamp(g.created_at),
+                   "game_id": g.game_id, "confirmed": g.confirmed,
+                   "reported_by": g.reported_by, "created_at": present.timestamp(g.created_at),
                    "updated_at": present.timestamp(g.updated_at)} for g in reported],
-        "scorers": [{"match": s.match, "token_hash": s.token_hash,
+        "scorers": [{"match": s.match, "team": s.team, "token_hash": s.token_hash,
                      "created_at": present.timestamp(s.created_at)} for s in scorers],
     }
 
@@ -178,14 +181,27 @@ class _ReportedSchema(Strict):
                          required=True)
     teams = fields.List(fields.Int(strict=True), required=True)
     game_id = fields.Int(strict=True, required=True, allow_none=True)
+    # Backups written before games were confirmed hold neither: every game counted.
+    confirmed = fields.Bool(load_default=True)
+    reported_by = fields.Int(strict=True, allow_none=True, load_default=None)
     created_at = _moment()
     updated_at = _moment()
 
 
 class _ScorerSchema(Strict):
     match = fields.Str(required=True, validate=validate.Length(1, 16))
+    team = fields.Int(strict=True, allow_none=True, load_default=None)
     token_hash = fields.Str(required=True, validate=HASH)
     created_at = _moment()
+
+
+class _TeamSchema(TeamInputSchema):
+    """A team as the row stores it; a backup written before check-in and withdrawals has no
+    status (it reads as "registered")."""
+
+    status = fields.Str(validate=validate.OneOf(TEAM_STATUSES))
+    joined = fields.Int(strict=True, allow_none=True, validate=validate.Range(1, 10_000))
+    withdrawn = fields.Int(strict=True, allow_none=True, validate=validate.Range(0, 10_000))
 
 
 class _TournamentSchema(Strict):
@@ -194,12 +210,15 @@ class _TournamentSchema(Strict):
     variant = fields.Str(required=True)
     format = fields.Str(required=True)
     options = fields.Dict(keys=fields.Str(), values=fields.Raw(allow_none=True), required=True)
-    teams = fields.List(fields.Nested(TeamInputSchema), required=True)
+    teams = fields.List(fields.Nested(_TeamSchema), required=True)
     seed = fields.Int(strict=True, required=True, allow_none=True)
     advances = fields.Int(strict=True, required=True, validate=validate.Range(0, 10_000))
     token_hash = fields.Str(required=True, validate=HASH)
     version = fields.Int(strict=True, required=True, validate=ID)
     seed_name = fields.Str(required=True, allow_none=True, validate=validate.Length(1, 80))
+    tables = fields.Dict(keys=fields.Str(validate=validate.Length(1, 16)),
+                         values=fields.Int(strict=True, validate=validate.Range(1, 999)),
+                         load_default=dict)  # none in a backup written before tables were kept
     created_at = _moment()
     updated_at = _moment()
     games = fields.List(fields.Nested(_ReportedSchema), required=True)
@@ -265,12 +284,12 @@ def _checked_tournament(entry: Mapping[str, Any], game_ids: set[int]) -> dict[st
     tid = entry["id"]
     try:
         variant = find_variant(entry["variant"])
-        teams = [pure.Team(t["name"], tuple(t["players"])) for t in entry["teams"]]
+        teams = [team_of(t) for t in entry["teams"]]
         options = pure.check_tournament(entry["format"], variant.key,
                                         sides_per_team(variant.key, entry["format"]), teams,
                                         entry["options"])
         reports = [pure.Report(g["match"], g["number"], tuple(g["scores"]), tuple(g["teams"]),
-                               g["game_id"]) for g in entry["games"]]
+                               g["game_id"]) for g in entry["games"] if g["confirmed"]]
         if entry["seed"] is None and (reports or entry["scorers"] or entry["advances"]):
             raise RuleViolation("backup_consistent.not_drawn", "seed")
         if entry["seed"] is not None:
@@ -287,16 +306,18 @@ def _checked_tournament(entry: Mapping[str, Any], game_ids: set[int]) -> dict[st
         message = error.message if isinstance(error, RuleViolation) else repr(error)
         raise RestoreRefused(f"tournament {tid}: {message}") from None
     fields_ = ("id", "name", "variant", "format", "teams", "seed", "advances", "token_hash",
-               "version", "seed_name")
+               "version", "seed_name", "tables")
     return {
         "row": {**{k: entry[k] for k in fields_}, "options": options,
                 "created_at": moment(entry["created_at"], "created_at"),
                 "updated_at": moment(entry["updated_at"], "updated_at")},
-        "games": [{**{k: g[k] for k in ("match", "number", "scores", "teams", "game_id")},
+        "games": [{**{k: g[k] for k in ("match", "number", "scores", "teams", "game_id",
+                                        "confirmed", "reported_by")},
                    "tournament_id": tid, "created_at": moment(g["created_at"], "created_at"),
                    "updated_at": moment(g["updated_at"], "updated_at")}
                   for g in entry["games"]],
-        "scorers": [{"tournament_id": tid, "match": s["match"], "token_hash": s["token_hash"],
+        "scorers": [{"tournament_id": tid, "match": s["match"], "team": s["team"],
+                     "token_hash": s["token_hash"],
                      "created_at": moment(s["created_at"], "created_at")}
                     for s in entry["scorers"]],
     }

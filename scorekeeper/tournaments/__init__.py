@@ -6,9 +6,17 @@ seed, how many times the organizer advanced it, and the games reported (see buil
 
 from scorekeeper.tournaments.build import build, check_scores, knockout_size
 from scorekeeper.tournaments.model import Match, Report, Round, Standing, Team, Tournament
-from scorekeeper.tournaments.options import FORMAT_DESCRIPTIONS, FORMATS, check_tournament
+from scorekeeper.tournaments.options import (
+    FAMILY_OF_FORMAT,
+    FORMAT_DESCRIPTIONS,
+    FORMAT_NAMES,
+    FORMATS,
+    LATE_ENTRIES,
+    check_tournament,
+)
 from scorekeeper.tournaments.pairing import draw_order
+from scorekeeper.tournaments.tables import check_tables, renumbered
 
-__all__ = ["FORMATS", "FORMAT_DESCRIPTIONS", "Match", "Report", "Round", "Standing", "Team",
-           "Tournament", "build", "check_scores", "check_tournament",
-           "draw_order", "knockout_size"]
+__all__ = ["FAMILY_OF_FORMAT", "FORMATS", "FORMAT_DESCRIPTIONS", "FORMAT_NAMES", "LATE_ENTRIES",
+           "Match", "Report", "Round", "Standing", "Team", "Tournament", "build", "check_scores",
+           "check_tables", "check_tournament", "draw_order", "knockout_size", "renumbered"]

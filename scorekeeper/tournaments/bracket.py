@@ -31,7 +31,8 @@ def league_match(match: Match, teams: Sequence[Team]) -> dict[str, Any]:
 
 def knockout(fmt: str, teams: Sequence[Team], tournament: Tournament) -> list[dict[str, Any]]:
     """Every knockout round from the first to the final; unbuilt rounds have empty slots."""
-    size = (knockout_size(len(teams)) if fmt == "quebec" else bracket_size(len(teams)))
+    field_ = len(tournament.order)  # the teams numbered: none withdrawn before the draw
+    size = knockout_size(field_) if fmt == "quebec" else bracket_size(field_)
     built = [r for r in tournament.rounds if r.kind == "knockout"]
     seeds = bracket_seeds(size)
     seed_of: dict[int, int] = {}

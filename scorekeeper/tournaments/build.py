@@ -32,7 +32,7 @@ class Fold:
     teams: Sequence[Team]
     options: Mapping[str, Any]
     seed: int
-    order: tuple[int, ...]
+    order: tuple[int, ...]  # the teams drawn, then the late entries in the order they came
     reports: dict[str, list[Report]]
     rounds: list[Round] = field(default_factory=list)
     stale: list[Report] = field(default_factory=list)
@@ -49,9 +49,16 @@ class Fold:
         tables = 0  # a bye takes no table: the others are numbered in the round's order
         for i, (match_kind, teams, games, first_to) in enumerate(matches, start=1):
             tables += match_kind != "bye"
-            match = Match(f"r{number}m{i}", number, match_kind, teams, games, first_to,
-                          table=tables if match_kind != "bye" else None)
-            built.append(self.with_reports(match))
+            match = self.with_reports(Match(f"r{number}m{i}", number, match_kind, teams, games,
+                                            first_to,
+                                            table=tables if match_kind != "bye" else None))
+            # A team that withdrew in this round or before forfeits what is left of the match
+            # (a bye counts for nothing, a table plays on without it); a match already decided
+            # stands as played.
+            forfeit = tuple(t for t in teams if self.teams[t].out_before(number + 1))
+            if forfeit and (match_kind in ("table", "bye") or not match.complete):
+                match = replace(match, forfeit=forfeit)
+            built.append(match)
         self.rounds.append(Round(number, name, kind, tuple(built)))
 
     def with_reports(self, match: Match) -> Match:
@@ -70,6 +77,22 @@ class Fold:
     def number(self, team: int) -> int:
         return self.order.index(team) + 1
 
+    @property
+    def drawn(self) -> tuple[int, ...]:
+        """The teams in play at the draw, in their drawn order (no late entries)."""
+        return tuple(t for t in self.order if self.teams[t].joined is None)
+
+    def in_play(self, round_number: int) -> list[int]:
+        """The teams a round built as number `round_number` pairs or seats, in drawn order:
+        not withdrawn before it, and (late entries) joined by then."""
+        return [t for t in self.order if not self.teams[t].out_before(round_number)
+                and (self.teams[t].joined or 0) <= round_number]
+
+    def out(self, team: int, at: int | None) -> bool:
+        """Ranked after every team still in: withdrawn before round `at` (None: at all)."""
+        withdrawn = self.teams[team].withdrawn
+        return withdrawn is not None and (at is None or withdrawn < at)
+
     def games(self, stage: str) -> int:
         value = self.options["games_per_match"]
         return int(value[stage]) if isinstance(value, dict) else int(value)
@@ -78,19 +101,20 @@ class Fold:
 
     def first(self) -> None:
         fmt = self.fmt
+        drawn = self.drawn
         if fmt == "quebec":
             games = self.games("qualifying")
             pairs: list[tuple[str, tuple[int, ...], int, int | None]] = [
-                ("match", (self.order[i], self.order[i + 1]), games, None)
-                for i in range(0, len(self.order) - 1, 2)]
-            if len(self.order) % 2:
-                pairs.append(("bye", (self.order[-1],), games, None))
+                ("match", (drawn[i], drawn[i + 1]), games, None)
+                for i in range(0, len(drawn) - 1, 2)]
+            if len(drawn) % 2:
+                pairs.append(("bye", (drawn[-1],), games, None))
             self.add_round(said("round", "Qualifying round"), "league", pairs)
         elif fmt == "single_elimination":
-            size = bracket_size(len(self.order))
+            size = bracket_size(len(drawn))
             seeds = bracket_seeds(size)
             games = self.games("knockout")
-            slots = [self.order[s - 1] if s <= len(self.order) else None for s in seeds]
+            slots = [drawn[s - 1] if s <= len(drawn) else None for s in seeds]
             matches: list[tuple[str, tuple[int, ...], int, int | None]] = []
             for a, b in zip(slots[::2], slots[1::2], strict=True):
                 if a is not None and b is not None:
@@ -102,12 +126,16 @@ class Fold:
             self.add_round(round_name(size), "knockout", matches)
         elif fmt == "round_robin":
             games = self.games("league")
-            for k, pairs_ in enumerate(circle_rounds(self.order), start=1):
+            # A late entry to an odd field takes the empty seat from its first round on.
+            late = [t for t in self.order if self.teams[t].joined is not None]
+            for k, pairs_ in enumerate(circle_rounds(drawn), start=1):
+                newcomer = next((t for t in late if (self.teams[t].joined or 0) <= k), None)
                 self.add_round(said("round", "Round {n}").format(n=k), "league",
                                [("match", (a, b), games, None) if b is not None else
-                                ("bye", (a,), 0, None) for a, b in pairs_])
+                                ("match", (a, newcomer), games, None) if newcomer is not None
+                                else ("bye", (a,), 0, None) for a, b in pairs_])
         elif fmt == "swiss":
-            self.swiss_round(list(self.order), set(), set())
+            self.swiss_round(self.in_play(1), set(), set())
         else:
             self.table_round()
 
@@ -128,7 +156,8 @@ class Fold:
 
     def table_round(self) -> None:
         k = len(self.league_rounds()) + 1
-        tables = draw_tables(self.order, int(self.options["table_size"]), self.seed, k)
+        tables = draw_tables(self.in_play(len(self.rounds) + 1), int(self.options["table_size"]),
+                             self.seed, k)
         self.add_round(said("round", "Round {n}").format(n=k), "league",
                        [("table", table, self.games("league"), None) for table in tables])
 
@@ -138,8 +167,9 @@ class Fold:
         if not all(r.complete for r in self.rounds) or self.finished():
             return False
         line = self.line()
+        at = len(self.rounds) + 1  # the round about to be built
         if line is not None and last.kind != "knockout":
-            _, level = self.ranking(line)
+            _, level = self.ranking(line, at=at)
             if level:
                 self.tiebreak_round(level)
                 return True
@@ -150,7 +180,8 @@ class Fold:
             self.next_knockout(last)
             return True
         if self.fmt == "swiss" and len(self.league_rounds()) < self.swiss_rounds():
-            ranked = self.ranking(None)[0]
+            playing = self.in_play(at)
+            ranked = [t for t in self.ranking(None, at=at)[0] if t in playing]
             met = {frozenset(m.teams) for r in self.league_rounds() for m in r.matches}
             had_bye = {m.teams[0] for r in self.league_rounds() for m in r.matches
                        if m.kind == "bye"}
@@ -165,8 +196,8 @@ class Fold:
         return True
 
     def quebec_knockout(self) -> None:
-        size = knockout_size(len(self.teams))
-        ranked = self.ranking(size)[0]
+        size = knockout_size(len(self.order))
+        ranked = self.ranking(size, at=len(self.rounds) + 1)[0]
         games = self.games("knockout")
         seeds = bracket_seeds(size)
         self.add_round(round_name(size), "knockout",
@@ -174,7 +205,7 @@ class Fold:
                         for a, b in zip(seeds[::2], seeds[1::2], strict=True)])
 
     def next_knockout(self, last: Round) -> None:
-        winners = [m.winner for m in last.matches]
+        winners = [m.winner for m in last.matches]  # a withdrawn winner forfeits its next
         games = self.games("knockout")
         pairs = []
         for a, b in zip(winners[::2], winners[1::2], strict=True):
@@ -201,13 +232,13 @@ class Fold:
             return len(self.league_rounds())
         wanted = self.options.get("rounds")
         return int(wanted) if isinstance(wanted, int) else max(
-            1, math.ceil(math.log2(len(self.teams))))
+            1, math.ceil(math.log2(len(self.drawn))))
 
     def line(self) -> int | None:
         """How many teams must be told apart at the top: the knockout's places (Quebec) or the
         champion (the league formats), once the league is over."""
         if self.fmt == "quebec":
-            return knockout_size(len(self.teams))
+            return knockout_size(len(self.order))
         if self.fmt == "single_elimination":
             return None
         if self.fmt == "swiss" and len(self.league_rounds()) < self.swiss_rounds():
@@ -216,8 +247,9 @@ class Fold:
             return None
         return 1
 
-    def standings(self) -> list[Standing]:
-        rows = {t: [0, 0, 0, 0, 0, 0] for t in range(len(self.teams))}  # played won lost pts for ag
+    def standings(self, at: int | None = None) -> list[Standing]:
+        """Every numbered team's row; withdrawn teams (before round `at`; None: all) last."""
+        rows = {t: [0, 0, 0, 0, 0, 0] for t in self.order}  # played won lost pts for ag
         per_game = int(self.options.get("points_per_game", 2))
         counted = (self.rounds if self.fmt == "single_elimination" else self.league_rounds())
         for round_ in counted:
@@ -225,14 +257,14 @@ class Fold:
                 if match.kind == "bye" and self.fmt == "single_elimination":
                     continue  # a bye through a knockout round is no game won
                 if match.kind == "bye":
-                    if self.fmt == "round_robin":
-                        continue  # sitting out a round robin round scores nothing
+                    if self.fmt == "round_robin" or match.forfeit:
+                        continue  # sitting out a round robin round (or withdrawn) scores nothing
                     row = rows[match.teams[0]]
                     row[0] += 1
                     row[1] += match.games
                     row[3] += per_game * match.games
                     continue
-                if not match.results:
+                if not match.results and not match.forfeit:
                     continue
                 totals = match.totals
                 if match.kind == "table":
@@ -250,14 +282,15 @@ class Fold:
                     row = rows[team]
                     row[0] += 1
                     row[1] += wins[i]
-                    row[2] += len(match.results) - wins[i]
+                    row[2] += sum(wins) - wins[i]  # games played or forfeited, less those won
                     row[3] += per_game * wins[i]
                     row[4] += totals[i]
                     row[5] += totals[1 - i]
         if self.fmt == "single_elimination":
-            ranked = sorted(rows, key=lambda t: (-self.reached(t), self.number(t)))
+            ranked = sorted(rows, key=lambda t: (self.out(t, at), -self.reached(t),
+                                                 self.number(t)))
         else:
-            ranked = self.ranking(self.line(), rows)[0]
+            ranked = self.ranking(self.line(), rows, at)[0]
         return [Standing(rank, team, self.number(team), *rows[team])
                 for rank, team in enumerate(ranked, start=1)]
 
@@ -267,22 +300,27 @@ class Fold:
         last = max(r.number for r in self.rounds if any(team in m.teams for m in r.matches))
         return last + (self.champion() == team)
 
-    def ranking(self, line: int | None, rows: dict[int, list[int]] | None = None
-                ) -> tuple[list[int], list[int]]:
+    def ranking(self, line: int | None, rows: dict[int, list[int]] | None = None,
+                at: int | None = None) -> tuple[list[int], list[int]]:
         """Teams best first, and the level group still straddling `line` (empty if none).
         Level on points and points scored: tie-break rounds decide across the line, the draw
-        number elsewhere."""
+        number elsewhere. Teams withdrawn before round `at` (None: at all) come last."""
         if rows is None:
             return self.ranking(line, {s.team: [s.played, s.won, s.lost, s.points, s.scored,
-                                                s.against] for s in self.standings()})
-        ranked = sorted(rows, key=lambda t: (-rows[t][3], -rows[t][4], self.number(t)))
+                                                s.against] for s in self.standings(at)}, at)
+
+        def level(t: int) -> tuple[bool, int, int]:
+            return self.out(t, at), rows[t][3], rows[t][4]
+
+        ranked = sorted(rows, key=lambda t: (self.out(t, at), -rows[t][3], -rows[t][4],
+                                             self.number(t)))
         if line is None or line >= len(ranked):
             return ranked, []
         start = line - 1
-        while start > 0 and rows[ranked[start - 1]][3:5] == rows[ranked[line - 1]][3:5]:
+        while start > 0 and level(ranked[start - 1]) == level(ranked[line - 1]):
             start -= 1
         end = line
-        while end < len(ranked) and rows[ranked[end]][3:5] == rows[ranked[line - 1]][3:5]:
+        while end < len(ranked) and level(ranked[end]) == level(ranked[line - 1]):
             end += 1
         if end == line:  # nobody level across the line
             return ranked, []
@@ -335,9 +373,12 @@ class Fold:
         league = self.ranking(None)[0]
         if not knockout:
             return list(enumerate(league, start=1))
+        # Withdrawn teams come after every team still in, each in a place of its own.
         went = {team: depth for depth, round_ in enumerate(knockout, start=1)
-                for match in round_.matches for team in match.teams}
-        went[champion] += 1
+                for match in round_.matches for team in match.teams
+                if not self.out(team, None)}
+        if champion in went:
+            went[champion] += 1
         ordered = sorted(went, key=lambda t: (-went[t], self.number(t)))
         first_at: dict[int, int] = {}
         for k, team in enumerate(ordered, start=1):
@@ -371,8 +412,12 @@ def round_name(teams: int) -> str:
 def build(fmt: str, teams: Sequence[Team], options: Mapping[str, Any], seed: int,
           advances: int, reports: Sequence[Report]) -> Tournament:
     """Everything about a drawn tournament, from what was decided and reported."""
-    order = (tuple(range(len(teams))) if options.get("seeding") == "listed"
-             else draw_order(len(teams), seed))
+    # The draw is over the teams in play at it (not withdrawn before it, no late entry); late
+    # entries are numbered after them, in the order they came.
+    field_ = [i for i, team in enumerate(teams) if team.joined is None and team.withdrawn != 0]
+    drawn = (field_ if options.get("seeding") == "listed"
+             else [field_[k] for k in draw_order(len(field_), seed)])
+    order = (*drawn, *(i for i, team in enumerate(teams) if team.joined is not None))
     grouped: dict[str, list[Report]] = {}
     for report in reports:
         grouped.setdefault(report.match, []).append(report)

@@ -9,6 +9,13 @@ from dataclasses import dataclass
 class Team:
     name: str
     players: tuple[str, ...]
+    status: str = "registered"  # "registered", "checked_in" or "withdrawn"
+    joined: int | None = None  # a late entry after the draw: the first round it may play
+    withdrawn: int | None = None  # the round in play when it withdrew; 0 before the draw
+
+    def out_before(self, round_number: int) -> bool:
+        """Withdrawn before round `round_number` was built: never paired or seated in it."""
+        return self.withdrawn is not None and self.withdrawn < round_number
 
 
 @dataclass(frozen=True)
@@ -33,16 +40,26 @@ class Match:
     first_to: int | None  # wins that end it early (knockouts), else every game is played
     results: tuple[Report, ...] = ()
     table: int | None = None  # where it is played: 1, 2, ... within its round; None for a bye
+    # The teams that withdrew with the match still open: the games left go to the other team
+    # (no card points), and at a table they are placed last.
+    forfeit: tuple[int, ...] = ()
 
     @property
     def wins(self) -> tuple[int, ...]:
-        """Games won by each team (two-team matches; a bye counts every game as won)."""
+        """Games won by each team (two-team matches; a bye counts every game as won, unless its
+        team withdrew). A forfeit gives the other team the games left, up to first_to."""
         if self.kind == "bye":
-            return (self.games,)
+            return (0 if self.forfeit else self.games,)
         won = [0] * len(self.teams)
         for report in self.results:
             if len(self.teams) == 2:
                 won[0 if report.scores[0] > report.scores[1] else 1] += 1
+        if len(self.teams) == 2 and len(self.forfeit) == 1:
+            other = 1 - self.teams.index(self.forfeit[0])
+            left = self.games - len(self.results)
+            if self.first_to is not None:
+                left = min(left, self.first_to - won[other])
+            won[other] += max(0, left)
         return tuple(won)
 
     @property
@@ -51,7 +68,7 @@ class Match:
 
     @property
     def complete(self) -> bool:
-        if self.kind == "bye":
+        if self.kind == "bye" or (self.forfeit and self.kind != "table"):
             return True
         if self.first_to is not None and max(self.wins) >= self.first_to:
             return True
@@ -63,9 +80,11 @@ class Match:
 
     @property
     def places(self) -> tuple[int, ...]:
-        """Tables: per player, how many at the table finished strictly below them."""
-        totals = self.totals
-        return tuple(sum(other < mine for other in totals) for mine in totals)
+        """Tables: per player, how many at the table finished strictly below them (a player
+        who withdrew finishes below everyone still in)."""
+        marks = [(team not in self.forfeit, total)
+                 for team, total in zip(self.teams, self.totals, strict=True)]
+        return tuple(sum(other < mine for other in marks) for mine in marks)
 
     @property
     def winner(self) -> int | None:
@@ -76,6 +95,8 @@ class Match:
             return self.teams[0]
         scores = self.places if self.kind == "table" else self.wins
         best = max(scores)
+        if self.first_to is not None and len(self.forfeit) == len(self.teams):
+            return self.teams[0]  # both withdrew from a knockout: someone must fill the slot
         if scores.count(best) != 1:
             return None
         return self.teams[scores.index(best)]

@@ -71,6 +71,28 @@ FORMATS: dict[str, tuple[OptionSpec, ...]] = {
                                 "tables are made as even as possible.", minimum=3, maximum=8),
                      rounds(3, "Rounds, each with tables drawn afresh.", 20)),
 }
+# A game a team's scorer reports waits for the other team's scorer (or the organizer) to confirm
+# it: every format takes it.
+CONFIRM_GAMES = OptionSpec("confirm_games", "boolean", False,
+                           "A game reported by one team's scorer counts only once the other "
+                           "team's scorer (or the organizer) confirms it.")
+FORMATS = {fmt: (*specs, CONFIRM_GAMES) for fmt, specs in FORMATS.items()}
+FORMAT_NAMES: dict[str, str] = {
+    "quebec": "Quebec",
+    "single_elimination": "Single elimination",
+    "round_robin": "Round robin",
+    "swiss": "Swiss",
+    "rummy_tables": "Rummy tables",
+}
+# When a team may still join (the service's late entries): only before the draw, between any two
+# rounds (paired afresh each round), or a round robin with an odd field (the bye's seat).
+LATE_ENTRIES: dict[str, str] = {
+    "quebec": "before_draw",
+    "single_elimination": "before_draw",
+    "round_robin": "odd_field",
+    "swiss": "between_rounds",
+    "rummy_tables": "between_rounds",
+}
 FORMAT_DESCRIPTIONS: dict[str, str] = {
     "quebec": "Quebec 500 (any contract game): a qualifying round of pairs 1-2, 3-4, ... then a "
               "knockout of the top 8, 4 or 2.",

@@ -331,7 +331,8 @@ def test_a_quebec_tournament_of_four_teams(sk: SimpleNamespace, connect: Any) ->
         201, sk.models.TournamentCreated)
     assert (created.status, created.champion, created.rounds) == ("registered", None, [])
     assert created.options.to_dict() == {"points_per_game": 2, "game_unit": "deal",
-                                         "games_per_match": {"qualifying": 5, "knockout": 3}}
+                                         "games_per_match": {"qualifying": 5, "knockout": 3},
+                                         "confirm_games": False}
     cup = Tournament(sk, connect(created.token), created.id)
 
     drawn = expect(sk.draw(cup.id, client=cup.organizer, body=sk.models.Draw(seed=SEED)), 200,

@@ -145,7 +145,8 @@ def test_the_quebec_flow(client: FlaskClient, n: int) -> None:
     assert body["champion"] is None and body["can_advance"] is False
     assert body["rounds"] == [] and body["standings"] == []
     assert body["options"] == {"points_per_game": 2, "game_unit": "deal",
-                               "games_per_match": {"qualifying": 5, "knockout": 3}}
+                               "games_per_match": {"qualifying": 5, "knockout": 3},
+                               "confirm_games": False}
     assert [(tm["team"], tm["name"], tm["players"], tm["number"]) for tm in body["teams"]] == [
         (i, team["name"], team["players"], None) for i, team in enumerate(teams_body(n))]
     t = Tourney(client, body)
@@ -806,7 +807,7 @@ def test_single_elimination_of_six(client: FlaskClient) -> None:
     t = drawn(client, 6, fmt="single_elimination")
     body = t.get()
     assert body["options"] == {"points_per_game": 2, "game_unit": "deal", "seeding": "draw",
-                               "games_per_match": 1}
+                               "games_per_match": 1, "confirm_games": False}
     [first] = body["rounds"]
     assert (first["name"], first["kind"]) == ("Quarter-finals", "knockout")
     assert pairs_in_numbers(body, 0) == [(1,), (4, 5), (2,), (3, 6)]
@@ -991,7 +992,7 @@ def test_rummy_tables_of_seven(client: FlaskClient) -> None:
     t = drawn(client, 7, fmt="rummy_tables", options={"table_size": 4})
     body = t.get()
     assert body["options"] == {"game_unit": "deal", "games_per_match": 1, "table_size": 4,
-                               "rounds": 3}
+                               "rounds": 3, "confirm_games": False}
     assert all(len(team["players"]) == 1 for team in body["teams"])
     numbers = {tm["team"]: tm["number"] for tm in body["teams"]}
     points = dict.fromkeys(numbers, 0)
