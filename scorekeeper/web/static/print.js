@@ -36,26 +36,14 @@ export const currentRound = (t) => t.rounds.find((r) => r.matches.some((m) => m.
   ?? t.rounds[t.rounds.length - 1];
 
 /** One scorer token per match of round `number` (per team of it when the tournament asks the
- *  other team to confirm): one call, or match by match where the server has no round call. */
-async function issueScorers(id, number, matches, token) {
+ *  other team to confirm each game), issued in one call. */
+async function issueScorers(id, number, token) {
   const key = `${id} ${number}`;
   if (issued.has(key)) return issued.get(key);
-  const whole = await api("POST", `/tournaments/${id}/rounds/${number}/scorers`, {}, { token, key: uuid() });
-  let scorers;
-  if (whole.ok) {
-    scorers = whole.json.scorers;
-  } else if (whole.status === 404 || whole.status === 405) {
-    scorers = [];
-    for (const m of matches) {
-      const one = await api("POST", `/tournaments/${id}/matches/${m.id}/scorers`, undefined, { token, key: uuid() });
-      if (!one.ok) throw new Error(problem(one));
-      scorers.push({ match: m.id, table: m.table, team: null, token: one.json.token });
-    }
-  } else {
-    throw new Error(problem(whole));
-  }
-  issued.set(key, scorers);
-  return scorers;
+  const got = await api("POST", `/tournaments/${id}/rounds/${number}/scorers`, undefined, { token, key: uuid() });
+  if (!got.ok) throw new Error(problem(got));
+  issued.set(key, got.json.scorers);
+  return got.json.scorers;
 }
 
 /** The link a card's QR code holds: the tournament's page as this match's scorer. */
@@ -126,7 +114,7 @@ export async function printPage(id) {
     let scorers;
     const asked = round;
     try {
-      scorers = await issueScorers(id, round.number, playing, token);
+      scorers = await issueScorers(id, round.number, token);
     } catch (error) {
       kit.replaceChildren(h("p", { class: "banner bad", text: error.message }));
       return;
