@@ -37,6 +37,7 @@ function panel(kind, title, part, ...body) {
 }
 
 /** "2/3": which page of a list a panel shows. */
+// i18n: which page of a long list, or which of the walls in turn, the projector shows: "2/3"
 const partOf = (k, n) => (n > 1 ? _("{page}/{pages}", { page: k + 1, pages: n }) : null);
 
 /** Where a match is played, and how far it got under it. */
@@ -143,6 +144,7 @@ export async function screenPage(id) {
     all = walls(t, bracket);
     at %= all.length;
   }
+  // i18n: the projector view's small corner link back to the tournament's page
   const exit = _("exit");
   try { await load(); } catch (error) {
     show(h("div", { class: "wall" }, h("p", { class: "wall-problem", text: error.message }), h("a", { class: "wall-exit", href: `#/t/${id}` }, exit)));
