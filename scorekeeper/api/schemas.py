@@ -739,7 +739,8 @@ class TournamentCreateSchema(Strict):
                 metadata={"example": "Tournoi de la Saint-Jean"})
     variant = fields.Str(required=True, metadata={"example": "quebec-500"})
     format = fields.Str(required=True, metadata={
-        "description": "quebec, single_elimination, round_robin, swiss or rummy_tables",
+        "description": "quebec, single_elimination, double_elimination, round_robin, swiss or "
+                       "rummy_tables",
         "example": "quebec"})
     teams = fields.List(fields.Nested(TeamInputSchema), required=True,
                         validate=validate.Length(2, MAX_TEAMS), metadata={
@@ -824,8 +825,10 @@ class MatchSchema(Strict):
 class RoundSchema(Strict):
     number = fields.Int(required=True)
     name = fields.Str(required=True, metadata={"example": "Quarter-finals"})
-    kind = fields.Str(required=True, validate=validate.OneOf(["league", "knockout",
-                                                              "tiebreak"]))
+    kind = fields.Str(required=True, validate=validate.OneOf(
+        ["league", "knockout", "losers", "final", "third_place", "tiebreak"]), metadata={
+            "description": "knockout: a (winners') bracket round; losers: a double "
+                           "elimination's losers' bracket; final: its grand final and reset"})
     complete = fields.Bool(required=True)
     matches = fields.List(fields.Nested(MatchSchema), required=True)
 
@@ -871,13 +874,16 @@ class TournamentSchema(Strict):
     rounds = fields.List(fields.Nested(RoundSchema), required=True)
     standings = fields.List(fields.Nested(StandingRowSchema), required=True, metadata={
         "description": "the league rounds' table (Quebec: the qualifying round; single "
-                       "elimination: how far each team went)"})
+                       "elimination: how far each team went; double elimination: the champion, "
+                       "the teams still in by losses, then the teams out, latest out first)"})
     placings = fields.List(fields.Nested(PlacingSchema), required=True, metadata={
         "description": "final places once the tournament is finished (empty before), champion "
                        "first, as far as the format decides: a knockout's teams by the round "
                        "they went out in, that round's losers sharing a place (two 3rd, four "
                        "5th), then the teams that never reached it by the qualifying standings; "
-                       "a league's teams by its standings"})
+                       "a league's teams by its standings; a third-place match decides 3rd and "
+                       "4th; double elimination: the champion, the grand final's loser, then the "
+                       "teams by the losers' round they went out in, sharing a place within it"})
     created_at = fields.Str(required=True, metadata={"format": "date-time"})
     updated_at = fields.Str(required=True, metadata={"format": "date-time"})
 
@@ -1028,14 +1034,17 @@ class NextSchema(Strict):
 class BracketMatchSchema(Strict):
     id = fields.Str(allow_none=True, required=True, metadata={
         "description": "null until the round is built"})
-    kind = fields.Str(required=True)
+    kind = fields.Str(required=True, metadata={
+        "description": "match, bye, or empty: a losers' bracket place nobody comes to"})
     status = fields.Str(required=True)
     slots = fields.List(fields.Nested(SlotSchema, allow_none=True, metadata={
         "description": "who fills this slot, or null"}), required=True,
                         metadata={"description": "two slots; null where nobody is known yet"})
     winner = fields.Int(allow_none=True, required=True)
     next = fields.Nested(NextSchema, allow_none=True, required=True,
-                         metadata={"description": "where the winner goes; null for the final"})
+                         metadata={"description": "where the winner goes; null for the final "
+                                                  "(and for a winners' or losers' final, whose "
+                                                  "winner goes to the grand final)"})
 
 
 class BracketRoundSchema(Strict):
@@ -1071,4 +1080,15 @@ class BracketSchema(Strict):
     champion = fields.Int(allow_none=True, required=True)
     league = fields.List(fields.Nested(LeagueRoundSchema), required=True)
     knockout = fields.List(fields.Nested(BracketRoundSchema), required=True, metadata={
-        "description": "first round to final, every slot placed: draw round by round"})
+        "description": "first round to final, every slot placed: draw round by round "
+                       "(double elimination: the winners' bracket)"})
+    losers = fields.List(fields.Nested(BracketRoundSchema), required=True, metadata={
+        "description": "double elimination's losers' bracket, first round to its final "
+                       "(empty for other formats); a minor round's slot 0 is the survivor, slot "
+                       "1 the team dropping in from the winners' bracket"})
+    final = fields.List(fields.Nested(BracketMatchSchema), required=True, metadata={
+        "description": "double elimination's grand final (slot 0 the winners' champion), then "
+                       "its reset if played (empty for other formats)"})
+    third_place = fields.Nested(BracketMatchSchema, allow_none=True, required=True, metadata={
+        "description": "single elimination's match for third place when the option is on "
+                       "(empty slots until the final is built), else null"})

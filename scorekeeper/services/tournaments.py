@@ -195,7 +195,7 @@ def bracket_view(tournament_id: int) -> dict[str, Any]:
     if row.seed is None:
         raise Conflict(say("the teams have not been drawn yet, so there is no bracket"))
     t = rebuild(row, reported(db.session, row))
-    return {"tournament_id": row.id, **bracket(row.format, teams_of(row), t)}
+    return {"tournament_id": row.id, **bracket(row.format, teams_of(row), t, row.options)}
 
 
 def standings_csv(tournament_id: int) -> str:

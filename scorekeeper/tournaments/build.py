@@ -22,6 +22,7 @@ from scorekeeper.tournaments.pairing import (
 
 KNOCKOUT_NAMES = WORDS["knockout round"]
 QUEBEC_KNOCKOUT_SIZES = (8, 4, 2)
+KNOCKOUTS = ("single_elimination", "double_elimination")  # the formats that are brackets only
 
 
 @dataclass
@@ -110,7 +111,7 @@ class Fold:
             if len(drawn) % 2:
                 pairs.append(("bye", (drawn[-1],), games, None))
             self.add_round(said("round", "Qualifying round"), "league", pairs)
-        elif fmt == "single_elimination":
+        elif fmt in KNOCKOUTS:
             size = bracket_size(len(drawn))
             seeds = bracket_seeds(size)
             games = self.games("knockout")
@@ -123,7 +124,7 @@ class Fold:
                     only = a if a is not None else b
                     assert only is not None
                     matches.append(("bye", (only,), 0, None))
-            self.add_round(round_name(size), "knockout", matches)
+            self.add_round(knockout_name(fmt, size), "knockout", matches)
         elif fmt == "round_robin":
             games = self.games("league")
             # A late entry to an odd field takes the empty seat from its first round on.
@@ -173,6 +174,9 @@ class Fold:
             if level:
                 self.tiebreak_round(level)
                 return True
+        if self.fmt == "double_elimination":
+            self.double_advance()
+            return True
         if self.fmt == "quebec" and last.kind != "knockout":
             self.quebec_knockout()
             return True
@@ -211,7 +215,106 @@ class Fold:
         for a, b in zip(winners[::2], winners[1::2], strict=True):
             assert a is not None and b is not None
             pairs.append(("match", (a, b), games, games // 2 + 1))
-        self.add_round(round_name(2 * len(pairs)), "knockout", pairs)
+        if len(pairs) == 1 and self.fmt == "single_elimination" and self.options.get(
+                "third_place"):
+            self.third_place_round(last)
+        self.add_round(knockout_name(self.fmt, 2 * len(pairs)), "knockout", pairs)
+
+    def third_place_round(self, semi_finals: Round) -> None:
+        """The semi-finals' losers play for third place, in a round of its own built just before
+        the final (three teams have one semi-final loser only: no match)."""
+        losers = tuple(m.loser for m in semi_finals.matches if m.loser is not None)
+        if len(losers) == 2:
+            games = self.games("knockout")
+            self.add_round(said("round", "Third place"), "third_place",
+                           [("match", losers, games, games // 2 + 1)])
+
+    # -- double elimination (README, Tournaments: the losers' bracket) --------------------------
+
+    def of_kind(self, kind: str) -> list[Round]:
+        return [r for r in self.rounds if r.kind == kind]
+
+    def double_advance(self) -> None:
+        """Build every round whose matches are all decided: the winners' bracket's next round,
+        the losers' bracket's next round, then the grand final and, if the losers' side won it,
+        its reset."""
+        depth = bracket_depth(len(self.order))
+        winners, losers = self.of_kind("knockout"), self.of_kind("losers")
+        if len(winners) < depth:
+            self.next_knockout(winners[-1])
+        following = len(losers) + 1
+        if following <= losers_rounds(depth):
+            # a minor round waits for the winners' round whose losers drop into it
+            if following % 2 or len(winners) >= following // 2 + 1:
+                self.losers_round(following, winners)
+            return
+        finals = self.of_kind("final")
+        games = self.games("knockout")
+        if not finals:
+            top = winners[-1].matches[0]
+            bottom = losers[-1].matches[0].winner if losers else top.loser
+            assert top.winner is not None and bottom is not None
+            self.add_round(said("round", "Grand final"), "final",
+                           [("match", (top.winner, bottom), games, games // 2 + 1)])
+        else:
+            first = finals[0].matches[0]
+            self.add_round(said("round", "Grand final reset"), "final",
+                           [("match", first.teams, games, games // 2 + 1)])
+
+    def losers_round(self, number: int, winners: Sequence[Round]) -> None:
+        """Losers' round `number`: the first pairs the winners' first round's losers; an even
+        (minor) round sets the survivors against the losers of the next winners' round, crossed
+        to the neighbouring place (place i takes the loser of winners' match i xor 1) so that a
+        team dropping in meets nobody from its own part of the bracket; an odd (major) round
+        pairs the survivors. Where only one team comes,
+        it has a bye; where none, no match."""
+        places = losers_positions(self.rounds)
+        slots: list[tuple[int | None, int | None]]
+        if number == 1:
+            dropped = [m.loser for m in winners[0].matches]
+            slots = list(zip(dropped[::2], dropped[1::2], strict=True))
+        else:
+            survivors = [m.winner if m is not None else None for m in places[-1]]
+            if number % 2 == 0:
+                dropped = [m.loser for m in winners[number // 2].matches]
+                cross = 1 if len(dropped) > 1 else 0
+                slots = [(survivors[p], dropped[p ^ cross]) for p in range(len(dropped))]
+            else:
+                slots = list(zip(survivors[::2], survivors[1::2], strict=True))
+        games = self.games("knockout")
+        matches: list[tuple[str, tuple[int, ...], int, int | None]] = []
+        for slot in slots:
+            present = tuple(t for t in slot if t is not None)
+            if len(present) == 2:
+                matches.append(("match", present, games, games // 2 + 1))
+            elif present:
+                matches.append(("bye", present, 0, None))
+        self.add_round(losers_name(number, losers_rounds(bracket_depth(len(self.order)))),
+                       "losers", matches)
+
+    def lost(self, team: int) -> list[int]:
+        """The rounds (numbers) in which a team lost a match."""
+        return [r.number for r in self.rounds for m in r.matches if m.loser == team]
+
+    def out_in(self, team: int) -> int | None:
+        """Double elimination: the round a team went out in (its second loss; the grand final for
+        a winners' champion beaten there without a reset), None while still in."""
+        lost = self.lost(team)
+        if len(lost) >= 2:
+            return lost[1]
+        if lost and self.champion() not in (None, team):
+            return lost[-1]
+        return None
+
+    def elimination_key(self, team: int) -> tuple[int, int, int]:
+        """Double elimination's order: the champion, the teams still in (fewest losses first),
+        then the teams out, the latest out first; the draw number last."""
+        if team == self.champion():
+            return (0, 0, self.number(team))
+        out = self.out_in(team)
+        if out is None:
+            return (1, len(self.lost(team)), self.number(team))
+        return (2, -out, self.number(team))
 
     def tiebreak_round(self, level: Sequence[int]) -> None:
         if self.fmt == "rummy_tables":
@@ -239,7 +342,7 @@ class Fold:
         champion (the league formats), once the league is over."""
         if self.fmt == "quebec":
             return knockout_size(len(self.order))
-        if self.fmt == "single_elimination":
+        if self.fmt in KNOCKOUTS:
             return None
         if self.fmt == "swiss" and len(self.league_rounds()) < self.swiss_rounds():
             return None
@@ -251,10 +354,10 @@ class Fold:
         """Every numbered team's row; withdrawn teams (before round `at`; None: all) last."""
         rows = {t: [0, 0, 0, 0, 0, 0] for t in self.order}  # played won lost pts for ag
         per_game = int(self.options.get("points_per_game", 2))
-        counted = (self.rounds if self.fmt == "single_elimination" else self.league_rounds())
+        counted = (self.rounds if self.fmt in KNOCKOUTS else self.league_rounds())
         for round_ in counted:
             for match in round_.matches:
-                if match.kind == "bye" and self.fmt == "single_elimination":
+                if match.kind == "bye" and self.fmt in KNOCKOUTS:
                     continue  # a bye through a knockout round is no game won
                 if match.kind == "bye":
                     if self.fmt == "round_robin" or match.forfeit:
@@ -287,12 +390,20 @@ class Fold:
                     row[4] += totals[i]
                     row[5] += totals[1 - i]
         if self.fmt == "single_elimination":
+            third = self.third_place()
             ranked = sorted(rows, key=lambda t: (self.out(t, at), -self.reached(t),
+                                                 third is not None and third.winner != t,
                                                  self.number(t)))
+        elif self.fmt == "double_elimination":
+            ranked = sorted(rows, key=lambda t: (self.out(t, at), *self.elimination_key(t)))
         else:
             ranked = self.ranking(self.line(), rows, at)[0]
         return [Standing(rank, team, self.number(team), *rows[team])
                 for rank, team in enumerate(ranked, start=1)]
+
+    def third_place(self) -> Match | None:
+        played = self.of_kind("third_place")
+        return played[0].matches[0] if played else None
 
     def reached(self, team: int) -> int:
         """How far a team went in a knockout: the last round it played, one more for the
@@ -369,6 +480,8 @@ class Fold:
         champion = self.champion()
         if champion is None:
             return []
+        if self.fmt == "double_elimination":
+            return self.double_placings()
         knockout = [r for r in self.rounds if r.kind == "knockout"]
         league = self.ranking(None)[0]
         if not knockout:
@@ -384,19 +497,96 @@ class Fold:
         for k, team in enumerate(ordered, start=1):
             first_at.setdefault(went[team], k)
         places = [(first_at[went[team]], team) for team in ordered]
+        third = self.third_place()
+        if third is not None:  # its winner third, its loser fourth, where both shared third
+            assert third.winner is not None and third.loser is not None
+            at = next(k for k, (_, team) in enumerate(places) if team in third.teams)
+            others = [p for p in places if p[1] not in third.teams]
+            places = [*others[:at], (3, third.winner), (4, third.loser), *others[at:]]
         rest = [team for team in league if team not in went]
         return places + list(enumerate(rest, start=len(ordered) + 1))
+
+    def double_placings(self) -> list[tuple[int, int]]:
+        """The champion, the grand final's loser, then the teams by the losers' round they went
+        out in (sharing a place within one round), the draw number last."""
+        ordered = sorted(range(len(self.teams)), key=self.elimination_key)
+        places: list[tuple[int, int]] = []
+        for k, team in enumerate(ordered, start=1):
+            if places and self.out_in(team) == self.out_in(ordered[k - 2]):
+                places.append((places[-1][0], team))
+            else:
+                places.append((k, team))
+        return places
 
     def finished(self) -> bool:
         return self.champion() is not None
 
     def champion(self) -> int | None:
+        if self.fmt == "double_elimination":
+            return self.double_champion()
         last = self.rounds[-1]
-        if last.kind == "knockout" and len(last.matches) == 1 and last.complete:
+        if (last.kind == "knockout" and len(last.matches) == 1
+                and all(r.complete for r in self.rounds)):  # the third place played too
             return last.matches[0].winner
         if self.closed:
             return self.ranking(1)[0][0]
         return None
+
+
+    def double_champion(self) -> int | None:
+        """The grand final's winner, unless the losers' side won it and a reset is to decide."""
+        finals = self.of_kind("final")
+        if not finals or not finals[-1].complete:
+            return None
+        first = finals[0].matches[0]
+        if (len(finals) == 1 and first.winner == first.teams[1]
+                and self.options.get("grand_final_reset", True)):
+            return None
+        return finals[-1].matches[0].winner
+
+
+def bracket_depth(teams: int) -> int:
+    """The winners' bracket's rounds: 1 for 2 teams, 3 for 5 to 8."""
+    return bracket_size(teams).bit_length() - 1
+
+
+def losers_rounds(depth: int) -> int:
+    """A losers' bracket has two rounds for every winners' round after the first."""
+    return 2 * (depth - 1)
+
+
+def losers_width(size: int, number: int) -> int:
+    """Matches in losers' round `number` of a bracket of `size`: a quarter of the teams in the
+    first two, halving every two rounds."""
+    return size >> ((number + 1) // 2 + 1)
+
+
+def losers_positions(rounds: Sequence[Round]) -> list[list[Match | None]]:
+    """The losers' rounds built, each match in its place (None where nobody came: two byes of
+    the winners' first round meet no one). Only the first losers' round can have such places."""
+    losers = [r for r in rounds if r.kind == "losers"]
+    if not losers:
+        return []
+    first = next(r for r in rounds if r.kind == "knockout").matches
+    matches = iter(losers[0].matches)
+    placed: list[list[Match | None]] = [
+        [next(matches) if first[2 * p].kind != "bye" or first[2 * p + 1].kind != "bye" else None
+         for p in range(len(first) // 2)]]
+    placed.extend(list(r.matches) for r in losers[1:])
+    return placed
+
+
+def knockout_name(fmt: str, teams: int) -> str:
+    """A winners' bracket's last round is its final, not the tournament's."""
+    if fmt == "double_elimination" and teams == 2:
+        return said("round", "Winners' final")
+    return round_name(teams)
+
+
+def losers_name(number: int, last: int) -> str:
+    if number == last:
+        return said("round", "Losers' final")
+    return said("round", "Losers' round {n}").format(n=number)
 
 
 def knockout_size(teams: int) -> int:

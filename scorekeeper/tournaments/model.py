@@ -101,12 +101,22 @@ class Match:
             return None
         return self.teams[scores.index(best)]
 
+    @property
+    def loser(self) -> int | None:
+        """The other team of a complete two-team match once it has a winner (None for a bye)."""
+        winner = self.winner
+        if winner is None or len(self.teams) != 2:
+            return None
+        return self.teams[1 - self.teams.index(winner)]
+
 
 @dataclass(frozen=True)
 class Round:
     number: int
     name: str  # "Qualifying round", "Quarter-finals", "Round 3", "Tie-break", ...
-    kind: str  # "league", "knockout" or "tiebreak"
+    # "league", "knockout" (a winners' bracket), "losers" (a losers' bracket), "final" (a double
+    # elimination's grand final and its reset), "third_place" or "tiebreak"
+    kind: str
     matches: tuple[Match, ...]
 
     @property

@@ -59,7 +59,15 @@ FORMATS: dict[str, tuple[OptionSpec, ...]] = {
         "games_per_match", "table", dict(QUEBEC_GAMES),
         "Games per match in each stage: 5 in the qualifying round (each played), best of 3 in "
         "the knockout.", checker=quebec_games)),
-    "single_elimination": (POINTS, UNIT, SEEDING, games(1, " (best of; odd)")),
+    "single_elimination": (POINTS, UNIT, SEEDING, games(1, " (best of; odd)"),
+                           OptionSpec("third_place", "boolean", False,
+                                      "The semi-finals' losers play a match for third place, "
+                                      "built with the final.")),
+    "double_elimination": (POINTS, UNIT, SEEDING, games(1, " (best of; odd)"),
+                           OptionSpec("grand_final_reset", "boolean", True,
+                                      "If the losers' bracket's champion wins the grand final, "
+                                      "a second grand final decides (so that the champion of "
+                                      "either side must lose twice).")),
     "round_robin": (POINTS, UNIT, SEEDING, games(1)),
     "swiss": (POINTS, UNIT, SEEDING, games(1),
               rounds(None, "Swiss rounds; null: enough to find a winner (log2 of the teams, "
@@ -80,6 +88,7 @@ FORMATS = {fmt: (*specs, CONFIRM_GAMES) for fmt, specs in FORMATS.items()}
 FORMAT_NAMES: dict[str, str] = {
     "quebec": "Quebec",
     "single_elimination": "Single elimination",
+    "double_elimination": "Double elimination",
     "round_robin": "Round robin",
     "swiss": "Swiss",
     "rummy_tables": "Rummy tables",
@@ -89,6 +98,7 @@ FORMAT_NAMES: dict[str, str] = {
 LATE_ENTRIES: dict[str, str] = {
     "quebec": "before_draw",
     "single_elimination": "before_draw",
+    "double_elimination": "before_draw",
     "round_robin": "odd_field",
     "swiss": "between_rounds",
     "rummy_tables": "between_rounds",
@@ -97,6 +107,9 @@ FORMAT_DESCRIPTIONS: dict[str, str] = {
     "quebec": "Quebec 500 (any contract game): a qualifying round of pairs 1-2, 3-4, ... then a "
               "knockout of the top 8, 4 or 2.",
     "single_elimination": "Knockout with byes for the top seeds.",
+    "double_elimination": "Knockout where a team is out after two lost matches: the winners' "
+                          "bracket's losers drop to a losers' bracket, and the champions of "
+                          "both meet in a grand final.",
     "round_robin": "Everyone plays everyone (circle method).",
     "swiss": "Rounds paired by standing, no rematches.",
     "rummy_tables": "Rummy 500 (any rummy game): players at random tables each round, ranked "
@@ -138,7 +151,7 @@ def check_tournament(fmt: str, variant: str, players_per_side: Sequence[int],
         raise RuleViolation("team_size", "teams", sizes=sorted(set(players_per_side)))
     if fmt == "rummy_tables" and size != 1:
         raise RuleViolation("team_size.rummy_tables", "teams")
-    if fmt == "single_elimination" and options["games_per_match"] % 2 == 0:  # type: ignore[operator]
+    if fmt in ("single_elimination", "double_elimination") and options["games_per_match"] % 2 == 0:  # type: ignore[operator]
         raise RuleViolation("knockout_odd", "options.games_per_match")
     if fmt == "swiss":
         most = len(teams) - 1 if len(teams) % 2 == 0 else len(teams)

@@ -807,7 +807,8 @@ def test_single_elimination_of_six(client: FlaskClient) -> None:
     t = drawn(client, 6, fmt="single_elimination")
     body = t.get()
     assert body["options"] == {"points_per_game": 2, "game_unit": "deal", "seeding": "draw",
-                               "games_per_match": 1, "confirm_games": False}
+                               "games_per_match": 1, "third_place": False,
+                               "confirm_games": False}
     [first] = body["rounds"]
     assert (first["name"], first["kind"]) == ("Quarter-finals", "knockout")
     assert pairs_in_numbers(body, 0) == [(1,), (4, 5), (2,), (3, 6)]
