@@ -152,7 +152,7 @@ function tableCard(t, round, m, scorers) {
     h("tbody", {}, rows),
     h("tfoot", {}, h("tr", {}, h("th", { scope: "row", text: totalHead }),
       m.names.map((_name, i) => h("td", { text: m.results.length ? number(m.totals[i]) : "" })), h("td", {}))));
-  const bestOf = m.first_to ? _n("Best of {games}: first to {n} game won.", "Best of {games}: first to {n} games won.", m.first_to, { games: m.games }) : null;
+  const bestOf = m.first_to && m.games > 1 ? _n("Best of {games}: first to {n} game won.", "Best of {games}: first to {n} games won.", m.first_to, { games: m.games }) : null;
   const scan = _("Scan to enter this table's scores");
   const codes = scorers.map((s) => {
     const link = scorerLink(t.id, s.token);
@@ -200,7 +200,7 @@ function standingsSheet(t) {
 export function bracketMatch(m) {
   const bye = _("bye");
   return h("div", { class: "match" }, m.slots.map((slot) => h("div", { class: `slot${slot && slot.team != null && m.winner === slot.team ? " won" : ""}` },
-    h("span", { class: "name", text: slot ? (slot.name ?? _("Seed {n}", { n: slot.seed })) : (m.slots.length === 2 ? "—" : bye) }),
+    h("span", { class: "name", text: slot ? (slot.name ?? _("Seed {n}", { n: slot.seed })) : (m.kind === "bye" || m.slots.length < 2 ? bye : "—") }),
     h("span", { class: "wins", text: slot?.wins != null ? number(slot.wins) : "" }))));
 }
 
