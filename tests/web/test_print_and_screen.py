@@ -188,6 +188,7 @@ def test_with_confirmation_each_team_has_its_own_code(phones: Callable[..., Phon
             token = decode(png_pixels(code.screenshot())).split("?token=")[1]
             assert t.access(token) == {"role": "scorer", "match": m["id"], "team": m["teams"][side]}
     page.locator(".table-card").nth(0).screenshot(path=str(SHOTS / "print-card-confirmed.png"))
+    keep("print-card-confirmed")
     page.emulate_media(media="print")
     for paper, format_ in (("a4", "A4"), ("letter", "Letter")):
         if paper == "letter":
@@ -298,6 +299,7 @@ def test_the_projector_shows_the_round_and_standings_then_the_bracket_live(
     wall.shot(f"screen-bracket-{size['width']}x{size['height']}", full_page=False)
     if size["width"] == 1920:
         keep(label)
+        keep(f"screen-bracket-{size['width']}x{size['height']}")
 
 
 def test_the_projector_puts_the_podium_first_once_finished(phones: Callable[..., Phone]) -> None:
