@@ -235,6 +235,17 @@ def test_the_print_kit_on_paper(phones: Callable[..., Phone]) -> None:
     assert page.get_by_label("Paper").input_value() == "letter"
 
 
+def test_the_print_kit_fits_the_organizers_phone(phone: Phone) -> None:
+    t = Tournament(phone.page)
+    t.draw()
+    page = organizer(phone, t, "print")
+    loaded_codes(page, 4)
+    assert page.get_by_role("button", name="Print").is_visible()
+    assert page.evaluate("() => document.scrollingElement.scrollWidth <= innerWidth"
+                         " && innerWidth === 360")
+    phone.shot("print-kit-phone", full_page=False)
+
+
 def test_the_print_kit_is_the_organizers(phone: Phone) -> None:
     t = Tournament(phone.page)
     t.draw()

@@ -185,14 +185,14 @@ function standingsSheet(t) {
   const heads = ["#", _("Team"), _("Players"), _("Played"), _("Won"), _("Pts"), _("Scored")];
   return h("section", { class: "print-page print-standings" },
     h("h2", { text: _("Standings") }), h("p", { class: "sheet-of", text: t.name }),
-    t.standings.length ? h("table", { class: "sheet" },
+    t.standings.length ? h("div", { class: "sheet-scroll" }, h("table", { class: "sheet" },
       h("thead", {}, h("tr", {}, heads.map((x) => h("th", { scope: "col", text: x })))),
       h("tbody", {}, t.standings.map((s) => h("tr", {},
         h("td", { text: number(s.rank) }),
         h("td", {}, h("strong", { text: s.name }), t.teams[s.team]?.status === "withdrawn" ? h("span", { class: "out", text: withdrawn }) : null),
         h("td", { text: players(s) }),
         h("td", { text: number(s.played) }), h("td", { text: number(s.won) }),
-        h("td", { text: number(s.points) }), h("td", { text: number(s.scored) })))))
+        h("td", { text: number(s.points) }), h("td", { text: number(s.scored) }))))))
       : h("p", { text: t.next_step }));
 }
 
