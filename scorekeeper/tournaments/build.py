@@ -498,25 +498,30 @@ class Fold:
             first_at.setdefault(went[team], k)
         places = [(first_at[went[team]], team) for team in ordered]
         third = self.third_place()
-        if third is not None:  # its winner third, its loser fourth, where both shared third
-            assert third.winner is not None and third.loser is not None
+        pair = [] if third is None else [t for t in (third.winner, third.loser)
+                                          if t is not None and not self.out(t, None)]
+        if third is not None and pair:  # its winner 3rd, its loser 4th, where both shared 3rd
             at = next(k for k, (_, team) in enumerate(places) if team in third.teams)
             others = [p for p in places if p[1] not in third.teams]
-            places = [*others[:at], (3, third.winner), (4, third.loser), *others[at:]]
+            places = [*others[:at], *((3 + k, team) for k, team in enumerate(pair)),
+                      *others[at:]]
         rest = [team for team in league if team not in went]
-        return places + list(enumerate(rest, start=len(ordered) + 1))
+        return places + list(enumerate(rest, start=len(places) + 1))
 
     def double_placings(self) -> list[tuple[int, int]]:
         """The champion, the grand final's loser, then the teams by the losers' round they went
         out in (sharing a place within one round), the draw number last."""
-        ordered = sorted(range(len(self.teams)), key=self.elimination_key)
+        ordered = sorted((t for t in self.order if not self.out(t, None)),
+                         key=self.elimination_key)
         places: list[tuple[int, int]] = []
         for k, team in enumerate(ordered, start=1):
             if places and self.out_in(team) == self.out_in(ordered[k - 2]):
                 places.append((places[-1][0], team))
             else:
                 places.append((k, team))
-        return places
+        # Withdrawn teams come after every team still in, each in a place of its own.
+        gone = sorted((t for t in self.order if self.out(t, None)), key=self.elimination_key)
+        return places + list(enumerate(gone, start=len(places) + 1))
 
     def finished(self) -> bool:
         return self.champion() is not None

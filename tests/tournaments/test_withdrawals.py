@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scorekeeper.tournaments import Team, Tournament
 from tests.tournaments.helpers import Run, play_qualifying
@@ -250,3 +252,41 @@ def test_a_withdrawal_changes_no_round_already_built() -> None:
     assert not t.stale
     assert run.match("r2m1").forfeit == (top,)
     assert run.match("r2m1").winner == other and run.match("r2m1").wins == (1, 2)
+
+
+@settings(max_examples=60, deadline=None)
+@given(n=st.integers(min_value=3, max_value=12), seed=st.integers(0, 10_000),
+       leaving=st.lists(st.tuples(st.integers(0, 11), st.integers(1, 12)), max_size=3),
+       fmt=st.sampled_from(["double_elimination", "single_elimination"]))
+def test_an_elimination_with_withdrawals_still_crowns_a_team_that_stayed(
+        n: int, seed: int, leaving: list[tuple[int, int]], fmt: str) -> None:
+    """Teams leave at random moments of a double (or single) elimination: every later match of
+    theirs is forfeited, the bracket still plays out, and the champion is a team that stayed."""
+    run = Run(fmt, n, seed=seed)
+    left: dict[int, int] = {}
+    for _ in range(4 * n):  # more steps than any bracket of n teams needs
+        t = run.t
+        if t.champion is not None:
+            break
+        in_play = min((r.number for r in t.rounds if not r.complete), default=len(t.rounds))
+        for team, when in leaving:
+            if team < n and when == in_play and team not in left and len(left) < n - 1:
+                leave(run, team, in_play)
+                left[team] = in_play
+        play_round(run, run.t.rounds[-1].number)
+        for round_ in run.t.rounds:
+            if not round_.complete:
+                play_round(run, round_.number)
+        if run.t.can_advance:
+            run.advance()
+    t = run.t
+    assert t.champion is not None and t.champion not in left
+    for team, when in left.items():
+        later = [m for r in t.rounds[when:] for m in r.matches if team in m.teams]
+        # A bye, or a match both teams left, passes one on, to forfeit its next match.
+        assert all(m.kind == "bye" or len(m.forfeit) == 2
+                   or (team in m.forfeit and m.winner != team) for m in later)
+    assert sorted(team for _, team in t.placings) == sorted(t.order)
+    placed = [team for _, team in t.placings]
+    assert all(placed.index(gone) > placed.index(stayed) for gone in left
+               for stayed in placed if stayed not in left)  # the teams that left come last
