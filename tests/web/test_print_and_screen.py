@@ -341,3 +341,29 @@ def test_the_projector_puts_the_podium_first_once_finished(phones: Callable[...,
           timeout=CYCLE_S + 4)
     assert page.locator(".panel-round").is_visible()
     assert "complete" in page.locator(".wall-table").first.inner_text()
+
+
+def test_the_projector_before_the_draw_and_after_a_withdrawal(
+        phones: Callable[..., Phone]) -> None:
+    wall = phones(viewport=WALLS[1])
+    t = Tournament(wall.page)
+    for team in (0, 2):
+        assert t.request.post(f"{t.url}/teams/{team}/check-in", headers=t.auth()).status == 200
+    page = organizer(wall, t, "screen")
+    page.wait_for_selector(".panel-teams")
+    teams = page.locator(".wall-teams li")
+    assert teams.count() == 8 and page.locator(".wall").get_attribute("data-walls") == "1"
+    assert "checked in" in teams.nth(0).inner_text()
+    assert "checked in" not in teams.nth(1).inner_text()
+    assert page.locator(".wall-count").is_hidden()
+    for team in range(8):
+        t.request.post(f"{t.url}/teams/{team}/check-in", headers=t.auth())
+    t.draw()
+    page.wait_for_selector(".panel-round")  # live: the draw shows its tables
+    assert t.request.post(f"{t.url}/teams/1/withdraw", headers=t.auth()).status == 200
+    until(page, "() => document.querySelector('.wall-standings tr.out')"
+                "?.innerText.includes('Les Rois')")
+    match = next(m for m in t.get()["rounds"][0]["matches"] if 1 in m["teams"])
+    assert "forfeit" in page.locator(f".wall-table[data-match='{match['id']}']").inner_text()
+    nothing_spills(page)
+    wall.shot("screen-withdrawal-1280x720", full_page=False)
