@@ -160,6 +160,9 @@ def test_the_print_kit_cards_scan_to_their_own_table(phones: Callable[..., Phone
             kept = second.evaluate("(id) => JSON.parse(localStorage.getItem('sk.ttokens'))[id]",
                                    t.id)
             assert kept == scorer
+            # A scorer's device is no organizer's: no print kit there.
+            second.goto(f"{desk.base}/#/t/{t.id}/print")
+            second.wait_for_selector("text=Only the organizer prints the table cards.")
         reply = t.report(m["id"], [280, 140], token=scorer)
         assert reply.status == 201, reply.json()
         assert t.match(m["id"])["results"][0]["scores"] == [280, 140]

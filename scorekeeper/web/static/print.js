@@ -52,15 +52,22 @@ const scorerLink = (id, token) => `${location.origin}/#/t/${id}?token=${encodeUR
 export async function printPage(id) {
   const token = tokenOf("t", id);
   const back = h("a", { href: `#/t/${id}` }, _("Back to the tournament"));
-  if (!token) {
+  const notOrganizer = () => {
     document.title = _("Print kit — scorekeeper");
     show(h("h1", { text: _("Print kit") }),
       h("p", { class: "banner warn", text: _("Only the organizer prints the table cards. Open the organizer's link on this device first, then come back here.") }),
       h("p", {}, back));
-    return;
-  }
+  };
+  if (!token) { notOrganizer(); return; }
   let t, bracket;
   try {
+    // A scorer's token (a table card scanned on this device) is no organizer's.
+    const who = await api("GET", `/tournaments/${id}/access`, undefined, { token });
+    if (who.status === 403 || (who.ok && who.json.role !== "organizer")) {
+      if (here(id)) notOrganizer();
+      return;
+    }
+    if (!who.ok) throw new Error(problem(who));
     const got = await api("GET", `/tournaments/${id}`);
     if (!got.ok) throw new Error(problem(got));
     t = got.json;
