@@ -476,6 +476,7 @@ PHRASES: Final[Mapping[str, Callable[[Any], str]]] = {
     "card": card_written, "card_name": card_name, "bid_name": bid_name,
     "variant": lambda name: said("variant name", name),
     "variants_or": lambda names: either([said("variant name", name) for name in names]),
+    "format_name": lambda name: said("format name", name),
     "call": call_said, "kitty_cards_are": kitty_cards_are, "quoted": quoted,
     "forms": table_forms,
     "cards": cards_shown, "decks": decks_phrase, "jokers": jokers_phrase,
@@ -773,9 +774,10 @@ REFUSALS: Final[Mapping[str, str]] = {
     "option_value.stage_games": "games per {stage} match must be 1 to {most}",
     "knockout_odd": "a knockout match is best of an odd number of games",
     "unknown_format": "there is no format {key!r}; the formats are {known:list}",
-    "format_variant": "the {format} format is for {variants:variants_or}, not "
+    "format_variant": "the format {format:format_name} is for {variants:variants_or}, not "
                       "{variant_name:variant}",
-    "team_count": "a {format} tournament needs {least} to {most} teams",
+    "team_count": "a tournament in the format {format:format_name} needs {least} to {most} "
+                  "teams",
     "team_name_twice": "two teams are called {name!r}",
     "player_twice": "{player} is listed twice: a player plays in one team",
     "team_size": "every team has the same number of players, {sizes:or} in this variant",

@@ -504,8 +504,8 @@ def _check_in_decides(row: TournamentRow) -> None:
                  for t in teams]
     least = 3 if row.format == "rummy_tables" else 2
     if sum(t.withdrawn is None for t in teams) < least:
-        raise Conflict(say("only {n} teams are in play (checked in, or not withdrawn): the draw "
-                           "needs at least {least}",
+        raise Conflict(say("the draw needs at least {least} teams in play (checked in, or not "
+                           "withdrawn); there are {n}",
                            n=sum(t.withdrawn is None for t in teams), least=least))
     if teams != teams_of(row):
         row.teams = [stored_team(t) for t in teams]
@@ -558,8 +558,9 @@ def _late_round(row: TournamentRow, t: pure.Tournament) -> int:
             raise Conflict(say("every round of this round robin has started: a late entry "
                                "would play nothing"))
         return started + 1
-    raise Conflict(say("the teams were drawn and the {format} format cannot take a team after "
-                       "the draw", format=row.format))
+    raise Conflict(say("the teams were drawn, and a tournament in the format {format} takes no "
+                       "team after the draw", format=said("format name",
+                                                          pure.FORMAT_NAMES[row.format])))
 
 
 def check_in(tournament_id: int, team: int, present_: bool, request: WriteRequest) -> Reply:

@@ -129,11 +129,12 @@ def check_tournament(fmt: str, variant: str, players_per_side: Sequence[int],
     family = FAMILY_OF_FORMAT.get(fmt, game.family)
     if game.family != family:
         kin = [other.name for other in variants() if other.family == family]
-        raise RuleViolation("format_variant", "format", format=fmt, variants=kin,
+        raise RuleViolation("format_variant", "format", format=FORMAT_NAMES[fmt], variants=kin,
                             variant_name=game.name)
     low = 3 if fmt == "rummy_tables" else 2
     if not low <= len(teams) <= MAX_TEAMS:
-        raise RuleViolation("team_count", "teams", format=fmt, least=low, most=MAX_TEAMS)
+        raise RuleViolation("team_count", "teams", format=FORMAT_NAMES[fmt], least=low,
+                            most=MAX_TEAMS)
     names = [team.name.strip().casefold() for team in teams]
     for i, name in enumerate(names):
         if names.index(name) != i:

@@ -80,9 +80,9 @@ CASES: list[Any] = [
         lambda: check_tournament("quebec", "cinquecento", (2,),
                                  [Team(f"T{i}", (f"a{i}", f"b{i}")) for i in range(4)], {}),
         "format_variant", "format_variant", "format",
-        {"format": "quebec", "variants": ["Australian 500", "Quebec 500"],
+        {"format": "Quebec", "variants": ["Australian 500", "Quebec 500"],
          "variant_name": "Cinquecento"},
-        "the quebec format is for Australian 500 or Quebec 500, not Cinquecento",
+        "the format Quebec is for Australian 500 or Quebec 500, not Cinquecento",
         id="tournament-format-variant"),
     pytest.param(
         lambda: check_tournament("league", "quebec-500", (2,), [], {}),
