@@ -16,6 +16,7 @@ import pytest
 from tests.qr_pixels import decode, png_pixels
 from tests.web.conftest import SHOTS, Phone
 from tests.web.test_offline import until
+from tests.web.test_score_sheet import no_serious_axe_violations
 
 API = "/api/v1/tournaments"
 TEAMS = [("Les As", ["Marie", "Jean"]), ("Les Rois", ["Luc", "Anne"]),
@@ -247,6 +248,7 @@ def test_the_print_kit_fits_the_organizers_phone(phone: Phone) -> None:
     assert page.evaluate("() => document.scrollingElement.scrollWidth <= innerWidth"
                          " && innerWidth === 360")
     phone.shot("print-kit-phone", full_page=False)
+    no_serious_axe_violations(page)
 
 
 def test_the_print_kit_is_the_organizers(phone: Phone) -> None:
@@ -297,6 +299,7 @@ def test_the_projector_shows_the_round_and_standings_then_the_bracket_live(
     assert page.locator(".wall-standings tbody tr").count() == 8
     assert page.get_by_role("link", name="exit").is_visible()
     nothing_spills(page)
+    no_serious_axe_violations(page)
     # Live: a game reported through the API shows on the wall.
     t.report(first["id"], [300, 120])
     until(page, "() => document.querySelector('.wall-table .score').textContent.startsWith('1')")
@@ -337,6 +340,7 @@ def test_the_projector_puts_the_podium_first_once_finished(phones: Callable[...,
     assert page.evaluate("() => getComputedStyle(document.querySelector('.wall-progress span'))"
                          ".animationName") == "none"
     nothing_spills(page)
+    no_serious_axe_violations(page)
     wall.shot("screen-podium-1280x720", full_page=False)
     keep("screen-podium-1280x720")
     # No motion, and still the walls turn: the final's table and the standings next.

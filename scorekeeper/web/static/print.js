@@ -188,11 +188,12 @@ function tableCard(t, round, m, scorers) {
 function standingsSheet(t) {
   const players = (row) => t.teams[row.team]?.players?.join(", ") ?? "";
   const withdrawn = _("withdrawn");
+  const scrolls = _("Standings, scroll sideways");
   // i18n: the printed standings' columns: rank, team, its players, matches played, games won, points, card points scored
   const heads = ["#", _("Team"), _("Players"), _("Played"), _("Won"), _("Pts"), _("Scored")];
   return h("section", { class: "print-page print-standings" },
     h("h2", { text: _("Standings") }), h("p", { class: "sheet-of", text: t.name }),
-    t.standings.length ? h("div", { class: "sheet-scroll" }, h("table", { class: "sheet" },
+    t.standings.length ? h("div", { class: "sheet-scroll", tabindex: "0", role: "region", "aria-label": scrolls }, h("table", { class: "sheet" },
       h("thead", {}, h("tr", {}, heads.map((x) => h("th", { scope: "col", text: x })))),
       h("tbody", {}, t.standings.map((s) => h("tr", {},
         h("td", { text: number(s.rank) }),
