@@ -5,7 +5,9 @@ import { gamePage } from "./game.js";
 import { homePage } from "./home.js";
 import { startI18n } from "./i18n.js";
 import { registerServiceWorker } from "./install.js";
+import { printPage } from "./print.js";
 import { isLocal, setQueueListener, showNet, startQueue } from "./queue.js";
+import { screenPage } from "./screen.js";
 import { startSettings } from "./settings.js";
 import { newTournamentPage } from "./newtournament.js";
 import { keepToken } from "./store.js";
@@ -29,6 +31,7 @@ function route() {
   // A game started offline is addressed by its local id until the server has created it.
   if (parts[0] === "g" && parts[1]) return gamePage(isLocal(parts[1]) ? parts[1] : Number(parts[1]), parts[2] === "watch");
   if (parts[0] === "t" && parts[1] === "new") return newTournamentPage();
+  if (parts[0] === "t" && parts[1] && ["print", "screen"].includes(parts[2])) return (parts[2] === "print" ? printPage : screenPage)(Number(parts[1]));
   if (parts[0] === "t" && parts[1]) return tournamentPage(Number(parts[1]), { token, follow: parts[2] === "follow" });
   return homePage();
 }
