@@ -153,13 +153,13 @@ def test_the_print_kit_cards_scan_to_their_own_table(phones: Callable[..., Phone
         refused = t.report(other, [300, 100], token=scorer)
         assert refused.status == 403 and t.match(other) == before
         if n == 0:
-            # The first card scanned by a second phone: it opens the tournament as that
-            # table's scorer (the token kept on the phone, out of the address bar).
+            # The first card scanned by a second phone: it opens that table's scorer page (the
+            # token kept on the phone, out of the address bar).
             second = second_phone.open(link.removeprefix(f"{desk.base}/"))
-            second.wait_for_selector("h1:has-text('Soirée du Club')")
+            second.wait_for_selector(f"h1:text-is('Table {m['table']} · {round_['name']}')")
             assert "token" not in second.url
-            kept = second.evaluate("(id) => JSON.parse(localStorage.getItem('sk.ttokens'))[id]",
-                                   t.id)
+            kept = second.evaluate(
+                "(id) => JSON.parse(localStorage.getItem('sk.tscorers'))[id].token", t.id)
             assert kept == scorer
             # A scorer's device is no organizer's: no print kit there.
             second.goto(f"{desk.base}/#/t/{t.id}/print")
