@@ -4,7 +4,7 @@
 // kit is opened: every printed card keeps working, since a token issued earlier is never revoked.
 import { api, problem, uuid } from "./api.js";
 import { h, show } from "./dom.js";
-import { _, _n, number } from "./i18n.js";
+import { _, _n, _p, number } from "./i18n.js";
 import { store, tokenOf } from "./store.js";
 
 // The papers; a card is half a page. Each paper is a named @page in app.css ("The print kit"):
@@ -150,7 +150,7 @@ function tableCard(t, round, m, scorers) {
       h("td", { text: result && winner >= 0 ? m.names[winner] : "" })));
   }
   // i18n: the score grid's columns on a printed table card: the game's number, ..., who won it
-  const gameHead = _("Game");
+  const gameHead = _p("table card", "Game");
   const winnerHead = _("Winner");
   const totalHead = _("Total");
   const grid = h("table", { class: "card-grid" },
@@ -218,7 +218,7 @@ export function bracketColumns(bracket) {
   const finals = bracket?.final ?? [];
   const third = bracket?.third_place ?? null;
   const grandFinal = _("Grand final");
-  const thirdPlace = _("Third place");
+  const thirdPlace = _("Third-place match");
   // The round's name on top, its matches spread over the column's height beside their feeders.
   const column = (name, matches) => h("div", { class: "round" },
     h("h3", { text: name }), h("div", { class: "matches" }, matches.map(bracketMatch)));
