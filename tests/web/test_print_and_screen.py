@@ -154,18 +154,25 @@ def test_the_print_kit_cards_scan_to_their_own_table(phones: Callable[..., Phone
         assert refused.status == 403 and t.match(other) == before
         if n == 0:
             # The first card scanned by a second phone: it opens that table's scorer page (the
-            # token kept on the phone, out of the address bar).
+            # token kept on the phone, out of the address bar), where the game is entered beside
+            # the teams' names and lands in this match.
             second = second_phone.open(link.removeprefix(f"{desk.base}/"))
             second.wait_for_selector(f"h1:text-is('Table {m['table']} · {round_['name']}')")
             assert "token" not in second.url
             kept = second.evaluate(
                 "(id) => JSON.parse(localStorage.getItem('sk.tscorers'))[id].token", t.id)
             assert kept == scorer
+            second.get_by_label(m["names"][0], exact=True).fill("280")
+            second.get_by_label(m["names"][1], exact=True).fill("140")
+            second.get_by_role("button", name="Send game 1").click()
+            second.get_by_role("button", name="Send game 2").wait_for()
+            second_phone.shot("print-card-scanned", full_page=False)
             # A scorer's device is no organizer's: no print kit there.
             second.goto(f"{desk.base}/#/t/{t.id}/print")
             second.wait_for_selector("text=Only the organizer prints the table cards.")
-        reply = t.report(m["id"], [280, 140], token=scorer)
-        assert reply.status == 201, reply.json()
+        else:
+            reply = t.report(m["id"], [280, 140], token=scorer)
+            assert reply.status == 201, reply.json()
         assert t.match(m["id"])["results"][0]["scores"] == [280, 140]
     desk.shot("print-kit-screen", full_page=False)
     cards.nth(0).screenshot(path=str(SHOTS / "print-card.png"))
