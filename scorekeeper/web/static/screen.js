@@ -139,10 +139,12 @@ export async function screenPage(id) {
   async function load() {
     const got = await api("GET", `/tournaments/${id}`);
     if (!got.ok) throw new Error(problem(got));
+    const ending = t !== undefined && t.status !== "finished" && got.json.status === "finished";
     t = got.json;
     bracket = t.status === "registered" ? null : (await api("GET", `/tournaments/${id}/bracket`)).json;
     all = walls(t, bracket);
-    at %= all.length;
+    at = ending ? 0 : at % all.length;
+    return ending;
   }
   // i18n: the projector view's small corner link back to the tournament's page
   const exit = _("exit");
@@ -184,11 +186,19 @@ export async function screenPage(id) {
   render();
   bar.append(h("span"));
   show(wall);
-  view.timer = setInterval(() => { if (shown === view && all.length > 1) turn(); }, CYCLE_MS);
+  const cycle = () => { view.timer = setInterval(() => { if (shown === view && all.length > 1) turn(); }, CYCLE_MS); };
+  cycle();
   follow(`${API}/tournaments/${id}/events?lang=${lang()}`).addEventListener("update", async (event) => {
     const seen = JSON.parse(event.data);
     if (seen.updated_at === t.updated_at) return;
-    try { await load(); } catch { return; } // the wall keeps what it shows until the next update
-    if (shown === view) render();
+    let ended;
+    try { ended = await load(); } catch { return; } // the wall keeps what it shows until the next update
+    if (shown !== view) return;
+    render();
+    if (ended) { // the final just ended: the podium at once, for a whole turn
+      clearInterval(view.timer);
+      bar.replaceChildren(h("span"));
+      cycle();
+    }
   });
 }
