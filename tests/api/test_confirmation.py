@@ -9,7 +9,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from tests.api.helpers import assert_error
-from tests.api.tournament_helpers import Tourney
+from tests.api.tournament_helpers import Tourney, five_qualified
 
 SEED = 20240615
 ONE_GAME = {"confirm_games": True, "games_per_match": {"qualifying": 1, "knockout": 1}}
@@ -138,13 +138,7 @@ def test_without_the_option_a_scorers_game_counts_at_once(client: FlaskClient,
 def test_a_waiting_game_whose_match_changes_is_dropped_by_a_cascade(client: FlaskClient) -> None:
     """Five teams, qualifying ranking 1 3 5 4 2 (by draw number): semis (1, 4) and (3, 5). A
     correction that lifts 2 over 4 changes r2m1's teams: its waiting game goes with it."""
-    t = Tourney.create(client, 5, options={"confirm_games": True})
-    assert t.draw(SEED).status_code == 200
-    for m in (1, 2):
-        low, high = 2 * m - 1, 2 * m
-        for _ in range(5):
-            t.by_number(f"r1m{m}", {low: 200 - low, high: high})
-    assert t.advance().status_code == 200
+    t = five_qualified(client, confirm_games=True)
     scorers = t.client.post(f"{t.url}/rounds/2/scorers", headers=t.auth()).get_json()["scorers"]
     token = next(s["token"] for s in scorers if s["match"] == "r2m1")
     assert t.report("r2m1", [30, 10], token=token).status_code == 201

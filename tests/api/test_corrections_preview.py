@@ -8,7 +8,7 @@ from typing import Any
 from flask.testing import FlaskClient
 
 from tests.api.helpers import assert_error
-from tests.api.tournament_helpers import Tourney
+from tests.api.tournament_helpers import Tourney, five_qualified
 
 SEED = 20240615
 
@@ -17,13 +17,7 @@ def five_with_semis(client: FlaskClient) -> tuple[Tourney, list[int]]:
     """Five Quebec teams: the qualifying played (ranking 1 3 5 4 2 by draw number), the semis
     (1, 4) and (3, 5) built and one game of each reported; and r1m1 game 1 corrected so that 2
     overtakes 4 for the last semi-final seat."""
-    t = Tourney.create(client, 5)
-    assert t.draw(SEED).status_code == 200
-    for m in (1, 2):
-        low, high = 2 * m - 1, 2 * m
-        for _ in range(5):
-            t.by_number(f"r1m{m}", {low: 200 - low, high: high})
-    assert t.advance().status_code == 200
+    t = five_qualified(client)
     t.by_number("r2m1", {1: 30, 4: 10})
     t.by_number("r2m2", {3: 30, 5: 10})
     numbers = t.numbers()

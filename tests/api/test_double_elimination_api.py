@@ -4,39 +4,12 @@ final placings."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from flask.testing import FlaskClient
 
 from tests.api.helpers import API
-from tests.api.tournament_helpers import Tourney, create_body
-
-Favourite = Callable[[list[int], dict[int, int]], int]
-
-
-def lower(teams: list[int], numbers: dict[int, int]) -> int:
-    return min(teams, key=numbers.__getitem__)
-
-
-def play_out(tourney: Tourney, favourite: Favourite = lower) -> dict[str, Any]:
-    """Report every open match (the favourite winning each game) and advance until finished."""
-    for _ in range(60):
-        body = tourney.get()
-        if body["status"] == "finished":
-            return body
-        numbers = {t["team"]: t["number"] for t in body["teams"]}
-        for round_ in body["rounds"]:
-            for match in round_["matches"]:
-                if match["kind"] == "bye" or match["status"] == "complete":
-                    continue
-                best = favourite(match["teams"], numbers)
-                while tourney.match(match["id"])["status"] != "complete":
-                    scores = [300 if team == best else 100 for team in match["teams"]]
-                    assert tourney.report(match["id"], scores).status_code == 201
-        if tourney.get()["can_advance"]:
-            assert tourney.advance().status_code == 200
-    raise AssertionError("the tournament did not finish")
+from tests.api.tournament_helpers import Tourney, create_body, play_out
 
 
 def placed(body: dict[str, Any]) -> list[tuple[int, int]]:

@@ -10,29 +10,7 @@ from typing import Any
 
 from flask.testing import FlaskClient
 
-from tests.api.tournament_helpers import Tourney
-
-
-def play_out(tourney: Tourney) -> dict[str, Any]:
-    """Report every open match (the lower drawn number winning each game) and advance, until
-    the tournament is finished; its final view."""
-    for _ in range(40):
-        body = tourney.get()
-        if body["status"] == "finished":
-            return body
-        assert body["placings"] == []
-        numbers = {t["team"]: t["number"] for t in body["teams"]}
-        for round_ in body["rounds"]:
-            for match in round_["matches"]:
-                if match["kind"] == "bye" or match["status"] == "complete":
-                    continue
-                favourite = min(match["teams"], key=numbers.__getitem__)
-                while tourney.match(match["id"])["status"] != "complete":
-                    scores = [300 if team == favourite else 100 for team in match["teams"]]
-                    assert tourney.report(match["id"], scores).status_code == 201
-        if tourney.get()["can_advance"]:
-            assert tourney.advance().status_code == 200
-    raise AssertionError("the tournament did not finish")
+from tests.api.tournament_helpers import Tourney, play_out
 
 
 def placed(body: dict[str, Any]) -> list[tuple[int, int]]:

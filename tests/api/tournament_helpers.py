@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from flask.testing import FlaskClient
@@ -163,3 +163,50 @@ def standings_rows(body: Mapping[str, Any]) -> list[tuple[int, ...]]:
 def same_team_sequence(body: Mapping[str, Any], numbers: Sequence[int]) -> list[int]:
     by_number = {t["number"]: t["team"] for t in body["teams"]}
     return [by_number[n] for n in numbers]
+
+
+Favourite = Callable[[list[int], dict[int, int]], int]
+
+
+def lower(teams: list[int], numbers: dict[int, int]) -> int:
+    """The team with the lower drawn number."""
+    return min(teams, key=numbers.__getitem__)
+
+
+def play_out(tourney: Tourney, favourite: Favourite = lower) -> dict[str, Any]:
+    """Report every open match (the favourite winning each game) and advance until the tournament
+    is finished (no placings before that); its final view."""
+    for _ in range(60):
+        body = tourney.get()
+        if body["status"] == "finished":
+            return body
+        assert body["placings"] == []
+        numbers = {t["team"]: t["number"] for t in body["teams"]}
+        for round_ in body["rounds"]:
+            for match in round_["matches"]:
+                if match["kind"] == "bye" or match["status"] == "complete":
+                    continue
+                best = favourite(match["teams"], numbers)
+                while tourney.match(match["id"])["status"] != "complete":
+                    scores = [300 if team == best else 100 for team in match["teams"]]
+                    assert tourney.report(match["id"], scores).status_code == 201
+        if tourney.get()["can_advance"]:
+            assert tourney.advance().status_code == 200
+    raise AssertionError("the tournament did not finish")
+
+
+FIVE_SEED = 20240615
+
+
+def five_qualified(client: FlaskClient, **options: Any) -> Tourney:
+    """Five Quebec teams drawn with FIVE_SEED, the qualifying played (ranking 1 3 5 4 2 by draw
+    number: the lower number wins all five games of 1-2 and 3-4, 5 has the bye) and advanced: the
+    semis (1, 4) and (3, 5) are built."""
+    t = Tourney.create(client, 5, options=options or None)
+    assert t.draw(FIVE_SEED).status_code == 200
+    for m in (1, 2):
+        low, high = 2 * m - 1, 2 * m
+        for _ in range(5):
+            t.by_number(f"r1m{m}", {low: 200 - low, high: high})
+    assert t.advance().status_code == 200
+    return t
