@@ -10,7 +10,6 @@ from flask.testing import FlaskClient
 from tests.api.helpers import assert_error
 from tests.api.tournament_helpers import Tourney, five_qualified
 
-SEED = 20240615
 
 
 def five_with_semis(client: FlaskClient) -> tuple[Tourney, list[int]]:
