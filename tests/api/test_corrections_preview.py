@@ -11,7 +11,6 @@ from tests.api.helpers import assert_error
 from tests.api.tournament_helpers import Tourney, five_qualified
 
 
-
 def five_with_semis(client: FlaskClient) -> tuple[Tourney, list[int]]:
     """Five Quebec teams: the qualifying played (ranking 1 3 5 4 2 by draw number), the semis
     (1, 4) and (3, 5) built and one game of each reported; and r1m1 game 1 corrected so that 2
