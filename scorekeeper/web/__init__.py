@@ -34,6 +34,10 @@ STATIC = WEB / "static"
 # belongs to /docs, which needs the network for its spec anyway.
 SHELL_GLOBS = ("*.js", "*.css", "icons/*.png")
 NOT_SHELL = {"docs.js", "sw.js"}
+# The tournament pages: kept for offline use but not preloaded, as app.js imports them when one
+# is first opened (the start page and a game's sheet load faster without them).
+LOADED_LATER = {"tournament.js", "desk.js", "scorer.js", "match.js", "newtournament.js",
+                "print.js", "screen.js"}
 THEME = "#0b4f8a"  # --primary in app.css
 BACKGROUND = "#f2f5f8"  # --wash in app.css
 # A link to share is the page's address and a game's token: far below this. A QR code of a longer
@@ -87,7 +91,8 @@ def manifest() -> dict[str, Any]:
 @blp.get("/")
 def index() -> str:
     """The single page; everything after the # is routed by static/app.js."""
-    modules = [name for name in shell_files() if name.endswith(".js") and name != "app.js"]
+    modules = [name for name in shell_files()
+               if name.endswith(".js") and name != "app.js" and name not in LOADED_LATER]
     languages = [{"code": code, "name": name, "locale": tag(code)}
                  for code, (name, _) in LANGUAGES.items()]
     return render_template("index.html", theme=THEME, modules=modules, languages=languages)

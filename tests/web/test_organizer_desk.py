@@ -305,3 +305,23 @@ def test_a_knockout_with_a_third_place_match(phone: Phone) -> None:
     third = next(p["name"] for p in finished["placings"] if p["place"] == 3)
     assert page.locator(".final-podium .place-3 .who").inner_text() == third
     assert page.get_by_role("heading", name="Games and points won").is_visible()
+
+
+def test_a_section_opened_on_the_desk_stays_open_when_a_table_reports(phone: Phone) -> None:
+    """The organizer opens 'Withdraw a team' while the tables report: a live update draws the
+    desk again and leaves the section open (it used to fold shut under the finger)."""
+    page = phone.open()
+    tid, token = create(page, "Vendredi", 4)
+    api(page, "POST", f"/tournaments/{tid}/draw", token, {})
+    page = phone.open(f"#/t/{tid}?token={token}")
+    page.wait_for_selector("h4:text-matches('^Table 2: ')")
+    page.get_by_text("Withdraw a team").click()
+    withdraw = page.locator("details.withdraw")
+    assert withdraw.get_attribute("open") is not None
+    second = api(page, "GET", f"/tournaments/{tid}")["rounds"][0]["matches"][1]
+    api(page, "POST", f"/tournaments/{tid}/matches/{second['id']}/games", token,
+        {"scores": [300, 100]})
+    page.get_by_role("article", name=re.compile("^Table 2: ")).get_by_text(
+        "1 game reported: correct one").wait_for(timeout=10_000)  # the update was drawn
+    assert withdraw.get_attribute("open") is not None
+    assert page.get_by_role("button", name=f"Withdraw {second['names'][0]}").is_visible()

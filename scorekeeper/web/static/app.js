@@ -5,14 +5,10 @@ import { gamePage } from "./game.js";
 import { homePage } from "./home.js";
 import { startI18n } from "./i18n.js";
 import { registerServiceWorker } from "./install.js";
-import { printPage } from "./print.js";
 import { isLocal, setQueueListener, showNet, startQueue } from "./queue.js";
-import { screenPage } from "./screen.js";
 import { startSettings } from "./settings.js";
-import { newTournamentPage } from "./newtournament.js";
 import { keepToken } from "./store.js";
 import { stopFollowing } from "./dom.js";
-import { tournamentPage } from "./tournament.js";
 
 function route() {
   stopFollowing();
@@ -30,9 +26,11 @@ function route() {
   }
   // A game started offline is addressed by its local id until the server has created it.
   if (parts[0] === "g" && parts[1]) return gamePage(isLocal(parts[1]) ? parts[1] : Number(parts[1]), parts[2] === "watch");
-  if (parts[0] === "t" && parts[1] === "new") return newTournamentPage();
-  if (parts[0] === "t" && parts[1] && ["print", "screen"].includes(parts[2])) return (parts[2] === "print" ? printPage : screenPage)(Number(parts[1]));
-  if (parts[0] === "t" && parts[1]) return tournamentPage(Number(parts[1]), { token, follow: parts[2] === "follow" });
+  // The tournament pages load when first opened: the score sheet at a table starts without them.
+  if (parts[0] === "t" && parts[1] === "new") return import("./newtournament.js").then((m) => m.newTournamentPage());
+  if (parts[0] === "t" && parts[1] && parts[2] === "print") return import("./print.js").then((m) => m.printPage(Number(parts[1])));
+  if (parts[0] === "t" && parts[1] && parts[2] === "screen") return import("./screen.js").then((m) => m.screenPage(Number(parts[1])));
+  if (parts[0] === "t" && parts[1]) return import("./tournament.js").then((m) => m.tournamentPage(Number(parts[1]), { token, follow: parts[2] === "follow" }));
   return homePage();
 }
 

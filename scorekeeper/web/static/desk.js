@@ -181,7 +181,7 @@ function tableCard(t, id, m, write) {
     h("h4", { text: tableTitle(m) }),
     h("p", { class: "so-far", text: scoreSoFar(m) }),
     winner ? h("p", { class: "won", text: winner }) : null,
-    forfeit.length ? h("p", { class: "chip out", text: _("forfeited by {teams}", { teams: forfeit.join(", ") }) }) : null,
+    forfeit.length ? h("p", { class: "tag out", text: _("forfeited by {teams}", { teams: forfeit.join(", ") }) }) : null,
     m.status !== "complete" && !waiting(m).length && !forfeit.length ? reportForm(m, async (scores) => {
       wanted = `#score-${m.id}-0`;
       const done = await write("POST", `${path}/games`, { scores });

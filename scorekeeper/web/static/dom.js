@@ -67,13 +67,22 @@ export function stepper(label, value, min, max, onChange) {
 /** Something typed on the screen and not sent yet: a live update waits rather than wipe it. */
 export const typing = () => [...main.querySelectorAll("input, textarea")].some((field) => field.value !== field.defaultValue);
 
+/** A <details> told apart from the others by its class and what its summary says. */
+const detailsKey = (details) => `${details.className}|${details.querySelector("summary")?.textContent ?? ""}`;
+
 /** Draw the screen again with `draw`, the focus kept: on `wanted` (a selector) if given and found,
- *  else on the element of the same id or label as before. */
-export function redrawKeepingFocus(draw, wanted = null) {
+ *  else on the element of the same id or label as before; `live`: a live update, which leaves
+ *  open the sections the user opened. */
+export function redrawKeepingFocus(draw, wanted = null, { live = false } = {}) {
   const before = main.contains(document.activeElement) ? document.activeElement : null;
   const id = before?.id;
   const label = before?.getAttribute("aria-label");
+  // A live update (`live`) leaves open what the user opened by hand.
+  const opened = new Set(live ? [...main.querySelectorAll("details[open]")].map(detailsKey) : []);
   draw();
+  for (const details of main.querySelectorAll("details:not([open])")) {
+    if (opened.has(detailsKey(details))) details.open = true;
+  }
   const target = (wanted && main.querySelector(wanted))
     ?? (id && document.getElementById(id))
     ?? (label && main.querySelector(`[aria-label="${CSS.escape(label)}"]`));

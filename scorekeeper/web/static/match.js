@@ -79,10 +79,10 @@ export function roundsInPlay(t) {
 export function teamStatus(team) {
   if (team.status === "withdrawn") {
     const when = team.withdrawn_round != null ? _("withdrew in round {n}", { n: team.withdrawn_round }) : _("withdrew");
-    return h("span", { class: "chip out", text: when });
+    return h("span", { class: "tag out", text: when });
   }
-  if (team.joined_round != null) return h("span", { class: "chip", text: _("joined in round {n}", { n: team.joined_round }) });
-  if (team.status === "checked_in") return h("span", { class: "chip in", text: _("checked in") });
-  if (team.status === "registered" && team.number == null) return h("span", { class: "chip", text: _("not checked in") });
+  if (team.joined_round != null) return h("span", { class: "tag", text: _("joined in round {n}", { n: team.joined_round }) });
+  if (team.status === "checked_in") return h("span", { class: "tag in", text: _("checked in") });
+  if (team.status === "registered" && team.number == null) return h("span", { class: "tag", text: _("not checked in") });
   return null;
 }

@@ -99,6 +99,6 @@ export async function scorerPage(id, scorer, here = stillAt()) {
     const seen = JSON.parse(event.data);
     if (seen.updated_at === t.updated_at) return;
     try { await load(); } catch { return; }
-    if (!typing()) redrawKeepingFocus(render);
+    if (!typing()) redrawKeepingFocus(render, null, { live: true });
   });
 }

@@ -63,7 +63,7 @@ async function followTournament(id, token, refused, here) {
     return;
   }
 
-  const redraw = () => redrawKeepingFocus(draw, focusWanted());
+  const redraw = (live) => redrawKeepingFocus(draw, focusWanted(), { live: live === true });
   const desk = { id, token, reload: async () => { await load(); redraw(); }, render: redraw, formats: () => formats, tournament: () => t };
 
   function draw() {
@@ -89,7 +89,7 @@ async function followTournament(id, token, refused, here) {
     const seen = JSON.parse(event.data);
     if (seen.updated_at === t.updated_at) return;
     try { await load(); } catch (error) { toast(error.message); return; }
-    if (!typing()) redraw(); // what the organizer is typing is not wiped; the next write redraws
+    if (!typing()) redraw(true); // what the organizer is typing is not wiped; the next write redraws
   });
 }
 
@@ -115,7 +115,7 @@ function placings(t) {
     h("h2", { id: "placings-title", text: _("Final placings") }),
     h("ol", { class: "placings" }, t.placings.map((p) => h("li", {},
       h("b", { class: "rank", text: number(p.place) }), " ", h("span", { text: p.name }),
-      t.teams[p.team]?.status === "withdrawn" ? h("span", { class: "chip out", text: _("withdrew") }) : null))));
+      t.teams[p.team]?.status === "withdrawn" ? h("span", { class: "tag out", text: _("withdrew") }) : null))));
 }
 
 /** For anyone following: where each team plays now. */
@@ -133,7 +133,7 @@ function matchLine(t, m) {
   const winner = m.winner != null ? _("{team} won", { team: t.teams[m.winner].name }) : null;
   return h("span", {}, h("b", { text: tableTitle(m) }), " — ", scoreSoFar(m),
     winner ? h("span", { class: "muted", text: ` (${winner})` }) : null,
-    forfeit.length ? h("span", { class: "chip out", text: _("forfeited by {teams}", { teams: forfeit.join(", ") }) }) : null);
+    forfeit.length ? h("span", { class: "tag out", text: _("forfeited by {teams}", { teams: forfeit.join(", ") }) }) : null);
 }
 
 function roundsSection(t, organizer) {
@@ -159,7 +159,7 @@ function standings(t) {
     h("table", { class: "sheet" }, h("thead", {}, h("tr", {}, // i18n: the standings' columns: rank, team, matches won, points, card points scored
       ["#", _("Team"), _("Won"), _("Pts"), _("Scored")].map((x) => h("th", { scope: "col", text: x })))),
     h("tbody", {}, t.standings.map((s) => h("tr", {}, h("td", { text: number(s.rank) }),
-      h("td", {}, `${s.name} (${number(s.number)})`, t.teams[s.team]?.status === "withdrawn" ? h("span", { class: "chip out", text: withdrawn }) : null),
+      h("td", {}, `${s.name} (${number(s.number)})`, t.teams[s.team]?.status === "withdrawn" ? h("span", { class: "tag out", text: withdrawn }) : null),
       h("td", { text: number(s.won) }), h("td", { text: number(s.points) }), h("td", { text: number(s.scored) }))))),
     h("p", {}, h("a", { href: `${API}/tournaments/${t.id}/standings.csv?lang=${lang()}` }, _("Standings as CSV"))));
 }
