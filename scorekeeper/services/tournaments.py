@@ -237,6 +237,13 @@ def create_tournament(data: Mapping[str, Any], request: WriteRequest = INTERNAL,
     return create_once(request, create)
 
 
+def _scorer_of(row: TournamentRow, token: str) -> ScorerToken | None:
+    """The scorer token `token` is in this tournament, if it is one."""
+    return db.session.scalars(select(ScorerToken).where(
+        ScorerToken.tournament_id == row.id,
+        ScorerToken.token_hash == hash_token(token))).first()
+
+
 def _guard(tournament_id: int, match: str | None = None,
            scorer_for: list[ScorerToken] | None = None) -> Guard[TournamentRow]:
     """Organizer writes, or (for one match's games) that match's scorer token; the scorer's
@@ -244,9 +251,7 @@ def _guard(tournament_id: int, match: str | None = None,
 
     def authorize(row: TournamentRow, token: str | None) -> None:
         if match is not None and token:
-            scorer = db.session.scalars(select(ScorerToken).where(
-                ScorerToken.tournament_id == row.id,
-                ScorerToken.token_hash == hash_token(token))).first()
+            scorer = _scorer_of(row, token)
             if scorer is not None:
                 if scorer.match != match:
                     raise Forbidden(say("that scorer token is for match {match} only",
@@ -677,9 +682,7 @@ def access(tournament_id: int, token: str | None) -> dict[str, Any]:
     """Who a token is in this tournament: its organizer, or a scorer of one match (and team)."""
     row = get_tournament(tournament_id)
     if token:
-        scorer = db.session.scalars(select(ScorerToken).where(
-            ScorerToken.tournament_id == row.id,
-            ScorerToken.token_hash == hash_token(token))).first()
+        scorer = _scorer_of(row, token)
         if scorer is not None:
             return {"role": "scorer", "match": scorer.match, "team": scorer.team}
     check_secret(token, row.token_hash,
