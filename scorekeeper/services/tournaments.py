@@ -72,6 +72,11 @@ def team_of(stored: Mapping[str, Any]) -> pure.Team:
                      stored.get("withdrawn"))
 
 
+def entered_team(given: Mapping[str, Any]) -> pure.Team:
+    """A team as the organizer typed it (at creation or as a late entry), names trimmed."""
+    return pure.Team(given["name"].strip(), tuple(p.strip() for p in given["players"]))
+
+
 def stored_team(team: pure.Team) -> dict[str, Any]:
     body: dict[str, Any] = {"name": team.name, "players": list(team.players),
                             "status": team.status}
@@ -218,8 +223,7 @@ def create_tournament(data: Mapping[str, Any], request: WriteRequest = INTERNAL,
     """Register a tournament: the reply holds the organizer's token, shown to this request (and
     its retries) only and stored hashed."""
     variant = find_variant(data["variant"])
-    teams = [pure.Team(t["name"].strip(), tuple(p.strip() for p in t["players"]))
-             for t in data["teams"]]
+    teams = [entered_team(t) for t in data["teams"]]
     options = pure.check_tournament(data["format"], variant.key,
                                     sides_per_team(variant.key, data["format"]), teams,
                                     data.get("options") or {})
@@ -522,7 +526,7 @@ def add_team(tournament_id: int, body: Mapping[str, Any], request: WriteRequest)
     empty seat in every round not yet started)."""
 
     def action(session: Session, row: TournamentRow) -> tuple[int, dict[str, Any]]:
-        team = pure.Team(body["name"].strip(), tuple(p.strip() for p in body["players"]))
+        team = entered_team(body)
         games: Sequence[TournamentGame] = []
         if row.seed is not None:
             games, t = _drawn(session, row)
