@@ -86,3 +86,11 @@ export function teamStatus(team) {
   if (team.status === "registered" && team.number == null) return h("span", { class: "tag", text: _("not checked in") });
   return null;
 }
+
+/** A bracket's match: its two slots, the winner's in bold. */
+export function bracketMatch(m) {
+  const bye = _("bye");
+  return h("div", { class: "match" }, m.slots.map((slot) => h("div", { class: `slot${slot && slot.team != null && m.winner === slot.team ? " won" : ""}` },
+    h("span", { class: "name", text: slot ? (slot.name ?? _("Seed {n}", { n: slot.seed })) : (m.kind === "bye" || m.slots.length < 2 ? bye : "—") }),
+    h("span", { class: "wins", text: slot?.wins != null ? number(slot.wins) : "" }))));
+}

@@ -5,6 +5,7 @@
 import { api, problem, uuid } from "./api.js";
 import { h, show } from "./dom.js";
 import { _, _n, _p, number } from "./i18n.js";
+import { bracketMatch } from "./match.js";
 import { store, tokenOf } from "./store.js";
 
 // The papers; a card is half a page. Each paper is a named @page in app.css ("The print kit"):
@@ -202,14 +203,6 @@ function standingsSheet(t) {
         h("td", { text: number(s.played) }), h("td", { text: number(s.won) }),
         h("td", { text: number(s.points) }), h("td", { text: number(s.scored) }))))))
       : h("p", { text: t.next_step }));
-}
-
-/** A bracket's match: its two slots, the winner's in bold. */
-export function bracketMatch(m) {
-  const bye = _("bye");
-  return h("div", { class: "match" }, m.slots.map((slot) => h("div", { class: `slot${slot && slot.team != null && m.winner === slot.team ? " won" : ""}` },
-    h("span", { class: "name", text: slot ? (slot.name ?? _("Seed {n}", { n: slot.seed })) : (m.kind === "bye" || m.slots.length < 2 ? bye : "—") }),
-    h("span", { class: "wins", text: slot?.wins != null ? number(slot.wins) : "" }))));
 }
 
 /** The bracket's rounds as columns: the knockout (winners' bracket), then the grand final or the

@@ -5,7 +5,7 @@ import { API, api, problem } from "./api.js";
 import { deskSection, focusWanted, loadFormats } from "./desk.js";
 import { follow, h, redrawKeepingFocus, show, stillAt, toast, typing } from "./dom.js";
 import { _, lang, number } from "./i18n.js";
-import { roundsInPlay, scoreSoFar, tableTitle, teamStatus } from "./match.js";
+import { bracketMatch, roundsInPlay, scoreSoFar, tableTitle, teamStatus } from "./match.js";
 import { scorerPage } from "./scorer.js";
 import { keepToken, store, tokenOf } from "./store.js";
 
@@ -169,13 +169,6 @@ function columns(rounds, label, { titled = true } = {}) {
   return h("div", { class: "bracket", tabindex: "0", role: "region", "aria-label": label }, rounds.map((round) => h("div", { class: "round", "aria-label": round.name },
     titled ? h("h3", { text: round.name }) : null,
     round.matches.map(bracketMatch))));
-}
-
-function bracketMatch(m) {
-  const slots = m.slots ?? [];
-  return h("div", { class: "match" }, slots.map((slot) => h("div", { class: `slot${slot && m.winner === slot.team && slot.team != null ? " won" : ""}` },
-    h("span", { text: slot ? (slot.name ?? _("Seed {n}", { n: slot.seed })) : (slots.length === 2 ? "—" : _("bye")) }),
-    h("span", { text: slot?.wins != null ? number(slot.wins) : "" }))));
 }
 
 function bracketSection(bracket) {
