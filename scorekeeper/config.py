@@ -52,6 +52,12 @@ def defaults(instance_path: str) -> dict[str, Any]:
         # Reverse proxies in front of the app whose X-Forwarded-For/-Proto to trust (0: none), so
         # that the write limit sees the client's address rather than the proxy's.
         "PROXY_HOPS": int(os.environ.get("SCOREKEEPER_PROXY_HOPS", "0")),
+        # Live pages (event streams) one client address may hold open in one worker process;
+        # beyond them 429. A club's phones often share one address: room for a busy night.
+        "STREAMS_PER_ADDRESS": int(os.environ.get("SCOREKEEPER_STREAMS_PER_ADDRESS", "200")),
+        # Seconds between the comments an idle stream gets, so proxies keep it open and a
+        # stream whose phone is gone is noticed (its write fails) and dropped.
+        "SSE_HEARTBEAT_SECONDS": float(os.environ.get("SCOREKEEPER_HEARTBEAT_SECONDS", "15")),
     }
 
 

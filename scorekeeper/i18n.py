@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import tempfile
 from collections.abc import Iterator
 from datetime import UTC, datetime
@@ -240,7 +241,9 @@ HEADER = ("# The messages of scorekeeper, the API's and the page's: see scorekee
 def written(catalog: Catalog) -> bytes:
     out = io.BytesIO()
     write_po(out, catalog, width=100, include_lineno=False, omit_header=False, sort_by_file=False)
-    return out.getvalue()
+    # Without Babel's version: a fresh install's newer Babel must not make the catalogs stale.
+    return re.sub(rb'"Generated-By: Babel [^"]*"', lambda _: rb'"Generated-By: Babel\n"',
+                  out.getvalue())
 
 
 def update_catalogs(root: Path) -> dict[str, int]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from flask import Response, request, stream_with_context, url_for
@@ -27,7 +26,7 @@ from scorekeeper.api.schemas import (
     WriteHeadersSchema,
 )
 from scorekeeper.limits import EXPORT_ITEM_BYTES, IMPORT_MAX_BYTES, MAX_CHANGES, MAX_HANDS
-from scorekeeper.services import events, games, portability, present, stats
+from scorekeeper.services import games, live, portability, present, stats
 from scorekeeper.services.games import Reply, WriteRequest
 
 blp = Blueprint("games", __name__, url_prefix="/games",
@@ -188,17 +187,28 @@ class Game(MethodView):
                            lambda: games.tagged_view(game_id))
 
 
-EVENT_STREAM = {"200": {"description": "text/event-stream: an `update` event with the whole "
-                        "resource (as GET returns it) now and after every change; comments "
-                        "keep the connection alive; the stream ends after a few minutes and "
-                        "EventSource reconnects by itself",
-                        "content": {"text/event-stream": {"schema": {"type": "string"}}}}}
+EVENT_STREAM = {
+    "200": {"description": "text/event-stream: an `update` event with the whole resource (as GET "
+                           "returns it) now and after every change; a comment every 15 s keeps "
+                           "the connection alive; the stream ends after about five minutes and "
+                           "EventSource reconnects by itself",
+            "content": {"text/event-stream": {"schema": {"type": "string"}}}},
+    "429": {"description": "This client address already holds the most live streams one server "
+                           "process allows (SCOREKEEPER_STREAMS_PER_ADDRESS, 200); close one and "
+                           "try again after Retry-After seconds.",
+            "headers": {"Retry-After": {"description": "seconds to wait before trying again",
+                                        "schema": {"type": "integer", "minimum": 1}}},
+            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}}
 
 
-def event_stream(tag: Callable[[], str], build: Callable[[], tuple[str, dict[str, Any]]]
-                 ) -> Response:
-    return Response(stream_with_context(events.stream(tag, build)), mimetype="text/event-stream",
-                    headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+def event_stream(kind: str, row_id: int) -> Response:
+    """A live stream of a game or tournament (404 or 429 before it starts)."""
+    subscription = live.watcher().follow(kind, row_id, request.remote_addr or "")
+    response = Response(stream_with_context(live.stream(subscription)),
+                        mimetype="text/event-stream",
+                        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+    response.call_on_close(subscription.close)  # also when the stream never started
+    return response
 
 
 @blp.route(f"{GAME}/events")
@@ -208,8 +218,7 @@ class GameEvents(MethodView):
     @blp.doc(operationId="followGame")
     def get(self, game_id: int) -> Response:
         """Follow a game live (Server-Sent Events), for spectators' pages"""
-        games.game_tag(game_id)  # 404 before the stream starts
-        return event_stream(lambda: games.game_tag(game_id), lambda: games.tagged_view(game_id))
+        return event_stream("games", game_id)
 
 
 @blp.route(f"{GAME}/export")

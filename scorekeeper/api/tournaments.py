@@ -116,9 +116,7 @@ class TournamentEvents(MethodView):
     @blp.doc(operationId="followTournament")
     def get(self, tournament_id: int) -> Response:
         """Follow a tournament live (Server-Sent Events): the tournament as GET returns it"""
-        tournaments.tournament_tag(tournament_id)  # 404 before the stream starts
-        return event_stream(lambda: tournaments.tournament_tag(tournament_id),
-                            lambda: tournaments.tagged_view(tournament_id))
+        return event_stream("tournaments", tournament_id)
 
 
 @blp.route(f"{TOURNAMENT}/draw")

@@ -4,14 +4,20 @@ change."""
 from __future__ import annotations
 
 import json
+import queue
 import threading
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import pytest
 from flask import Flask
 
 from scorekeeper import create_app
+from scorekeeper.extensions import db
+from scorekeeper.i18n import language
+from scorekeeper.services import live
 from tests.api.helpers import API, assert_error
 from tests.conftest import FOUR, database_url
 
@@ -68,24 +74,131 @@ def test_no_stream_for_an_unknown_game(tmp_path: Path) -> None:
     assert_error(client.get(f"{API}/tournaments/99/events"), 404)
 
 
-def test_a_stream_builds_the_view_only_when_the_version_moved(tmp_path: Path) -> None:
+class Phone(threading.Thread):
+    """A phone following `path` in a thread of its own (a stream keeps its request context in
+    the thread that reads it): `status`, then the ids of its `update` events as they come, until
+    `hang_up()`."""
+
+    def __init__(self, client: Any, path: str, **environ: Any) -> None:
+        super().__init__(daemon=True)
+        self.client, self.path, self.environ = client, path, environ
+        self.answered = threading.Event()
+        self.ids: queue.Queue[str] = queue.Queue()
+        self.done = threading.Event()
+        self.status = 0
+        self.start()
+        assert self.answered.wait(timeout=30)
+
+    def run(self) -> None:
+        response = self.client.get(self.path, buffered=False, environ_base=self.environ)
+        self.status, self.reply = response.status_code, response
+        self.answered.set()
+        try:
+            if self.status == 200:
+                for chunk in response.response:
+                    for line in chunk.decode().splitlines():
+                        if line.startswith("id: "):
+                            self.ids.put(line[len("id: "):])
+                    if self.done.is_set():
+                        return
+        finally:
+            response.close()
+
+    def next_id(self) -> str:
+        return self.ids.get(timeout=30)
+
+    def hang_up(self) -> None:
+        self.done.set()
+        self.join(timeout=30)
+
+
+def test_many_streams_get_each_change_and_each_version_is_read_once_per_language(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Thirty phones follow one game, some in French: each gets the game now and after the hand,
+    and the game's view was read twice per language (two versions), not once per phone."""
     app = create_app({"TESTING": True, "DATABASE_URL": database_url(tmp_path),
-                      "SSE_POLL_SECONDS": 0, "SSE_LIFETIME_SECONDS": 60})
-    from scorekeeper.services import events
+                      "SSE_POLL_SECONDS": 0.05, "SSE_LIFETIME_SECONDS": 60,
+                      "SSE_HEARTBEAT_SECONDS": 0.1})
+    client = app.test_client()
+    body = client.post(f"{API}/games", json={"variant": "australian-500",
+                                             "sides": FOUR}).get_json()
+    read: list[str] = []
+    kind = live.KINDS["games"]
 
-    polls: list[str] = []
-    built: list[str] = []
+    def view(game_id: int) -> tuple[str, dict[str, Any]]:
+        read.append(language())
+        return kind.view(game_id)
 
-    def tag() -> str:  # the version moves after 50 polls
-        polls.append('"1-1"' if len(polls) < 50 else '"1-2"')
-        return polls[-1]
+    monkeypatch.setitem(live.KINDS, "games", replace(kind, view=view))
+    phones = [Phone(app.test_client(), f"{API}/games/{body['id']}/events?lang={lang}")
+              for lang in ["en", "fr", "fr"] * 10]
+    first = [phone.next_id() for phone in phones]
+    recorded = client.post(f"{API}/games/{body['id']}/hands",
+                           headers={"Authorization": f"Bearer {body['token']}"},
+                           json={"bidder": 1, "bid": "7H", "tricks": [3, 7]})
+    second = [phone.next_id() for phone in phones]
+    for phone in phones:
+        phone.hang_up()
+    assert first == [f"{body['id']}-1"] * 30
+    assert second == [recorded.headers["ETag"].strip('"')] * 30
+    assert sorted(read) == ["en", "en", "fr", "fr"]
+    assert app.extensions["scorekeeper.live"].open_streams() == 0
 
-    def build() -> tuple[str, dict[str, Any]]:
-        built.append(polls[-1])
-        return polls[-1], {}
 
+def test_a_waiting_stream_holds_no_database_connection(tmp_path: Path) -> None:
+    app = create_app({"TESTING": True, "DATABASE_URL": database_url(tmp_path),
+                      "SSE_POLL_SECONDS": 0.05, "SSE_LIFETIME_SECONDS": 60,
+                      "SSE_HEARTBEAT_SECONDS": 0.1})
+    client = app.test_client()
+    body = client.post(f"{API}/games", json={"variant": "australian-500",
+                                             "sides": FOUR}).get_json()
+    phones = [Phone(app.test_client(), f"{API}/games/{body['id']}/events")
+              for _ in range(12)]  # more than the pool's 5 + 5 connections
+    assert [phone.next_id() for phone in phones] == [f"{body['id']}-1"] * 12
     with app.app_context():
-        stream = events.stream(tag, build)
-        sent = [next(stream) for _ in range(3)]
-    assert [line.split("\n")[1] for line in sent[1:]] == ["id: 1-1", "id: 1-2"]
-    assert len(polls) == 51 and built == ['"1-1"', '"1-2"']
+        assert db.engine.pool.checkedout() == 0  # type: ignore[attr-defined]
+    for phone in phones:
+        phone.hang_up()
+
+
+def test_streams_per_client_address_are_capped(tmp_path: Path) -> None:
+    """Beyond the cap a stream is refused with 429 and Retry-After; a closed one frees its place."""
+    app = create_app({"TESTING": True, "DATABASE_URL": database_url(tmp_path),
+                      "STREAMS_PER_ADDRESS": 3, "SSE_LIFETIME_SECONDS": 60,
+                      "SSE_HEARTBEAT_SECONDS": 0.1})
+    client = app.test_client()
+    body = client.post(f"{API}/games", json={"variant": "australian-500",
+                                             "sides": FOUR}).get_json()
+    path = f"{API}/games/{body['id']}/events"
+    phones = [Phone(app.test_client(), path) for _ in range(3)]
+    assert [phone.status for phone in phones] == [200] * 3
+    refused = client.get(path)
+    assert_error(refused, 429)
+    assert int(refused.headers["Retry-After"]) >= 1
+    assert "at most 3" in refused.get_json()["message"]
+    in_french = client.get(f"{path}?lang=fr")
+    assert in_french.get_json()["message"] == ("Trop de pages en direct ouvertes depuis cette "
+                                               "adresse : 3 au plus. Fermez-en une et réessayez.")
+    # Another address is not held back by this one.
+    other = Phone(app.test_client(), path, REMOTE_ADDR="192.0.2.7")
+    assert other.status == 200
+    phones.pop().hang_up()
+    again = Phone(app.test_client(), path)
+    assert again.status == 200
+    for phone in [*phones, other, again]:
+        phone.hang_up()
+    assert app.extensions["scorekeeper.live"].open_streams() == 0
+
+
+def test_a_stream_answered_but_never_read_frees_its_place(tmp_path: Path) -> None:
+    app = create_app({"TESTING": True, "DATABASE_URL": database_url(tmp_path),
+                      "STREAMS_PER_ADDRESS": 1})
+    client = app.test_client()
+    body = client.post(f"{API}/games", json={"variant": "australian-500",
+                                             "sides": FOUR}).get_json()
+    path = f"{API}/games/{body['id']}/events"
+    for _ in range(3):  # each closed unread (a client gone before the first byte)
+        response = client.get(path, buffered=False)
+        assert response.status_code == 200
+        response.close()
+    assert app.extensions["scorekeeper.live"].open_streams() == 0

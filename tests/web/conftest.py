@@ -50,7 +50,9 @@ def server(tmp_path: Path) -> Iterator[str]:
     yield f"http://127.0.0.1:{httpd.server_port}"
     # End the open event streams and wait for them, so no request thread outlives the test and
     # its database (the phones, torn down first, have closed their connections).
-    app.config["SSE_LIFETIME_SECONDS"] = 0
+    live = app.extensions.get("scorekeeper.live")
+    if live is not None:
+        live.stop()
     httpd.shutdown()
     for request_thread in set(threading.enumerate()) - before:
         request_thread.join(timeout=5)

@@ -188,6 +188,34 @@ def test_a_spectator_sees_the_scorers_hand_arrive(phone: Phone, second_phone: Ph
     second_phone.shot("spectator")
 
 
+def test_a_spectator_refused_a_stream_follows_again_half_a_minute_later(
+        phone: Phone, phone_without_worker: Phone) -> None:
+    """A server refuses a stream with 429 when the club's address holds too many; EventSource
+    gives up on a refusal, so the page asks again by itself (its clock run forward here)."""
+    page = start(phone, "Australian 500", FOUR)
+    spectator = phone_without_worker
+    refused: list[str] = []
+
+    def busy_once(route: Any) -> None:
+        if refused:
+            route.continue_()
+            return
+        refused.append(route.request.url)
+        route.fulfill(status=429, headers={"Retry-After": "16"}, content_type="application/json",
+                      body='{"code": 429, "status": "Too Many Requests", "message": "busy"}')
+
+    spectator.page.route(re.compile(r".*/events\?lang=en$"), busy_once)
+    spectator.page.clock.install()
+    spectator.open(f"#/g/{game_id(page)}/watch").wait_for_selector("text=No hands yet.")
+    contract_hand(page, "7 hearts", "Bo", 3)
+    spectator.page.clock.run_for(45_000)
+    spectator.page.wait_for_selector("text=1. 7♥ by Bo", timeout=10_000)
+    assert len(refused) == 1
+    # The browser's own notes on the refused stream; nothing else may have gone wrong.
+    spectator.errors[:] = [e for e in spectator.errors
+                           if "429" not in e and "EventSource" not in e]
+
+
 def test_a_second_scorers_stale_edit_is_shown_and_reloaded(phone: Phone,
                                                           second_phone: Phone) -> None:
     page = start(phone, "Australian 500", FOUR)

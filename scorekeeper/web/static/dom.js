@@ -41,11 +41,18 @@ export function toast(text, { offline = false } = {}) {
 
 let live = null; // the EventSource of the page on screen
 
-/** Follow a stream of server-sent events for the page on screen (the previous one is closed). */
-export function follow(url) {
+/** Follow the `update` events of a stream for the page on screen (the previous one is closed).
+ *  EventSource reconnects by itself after a dropped connection, but not after a refusal (the
+ *  server's 429 when an address holds too many streams): then try again in half a minute or so. */
+export function follow(url, onUpdate) {
   stopFollowing();
-  live = new EventSource(url);
-  return live;
+  const source = new EventSource(url);
+  source.addEventListener("update", onUpdate);
+  source.addEventListener("error", () => {
+    if (source.readyState !== EventSource.CLOSED) return;
+    setTimeout(() => { if (live === source) follow(url, onUpdate); }, 20_000 + Math.random() * 20_000);
+  });
+  live = source;
 }
 
 export function stopFollowing() {

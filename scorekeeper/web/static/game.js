@@ -589,7 +589,7 @@ export async function gamePage(id, watching) {
     if (!dirty) render();
   });
   if (local) return;
-  follow(`${API}/games/${id}/events?lang=${lang()}`).addEventListener("update", async (event) => {
+  follow(`${API}/games/${id}/events?lang=${lang()}`, async (event) => {
     const seen = JSON.parse(event.data);
     if (seen.updated_at === game.updated_at && seen.hands_played === game.hands_played) return;
     if (dirty) { changed(); return; } // keep the scorer's half-entered hand and its ETag

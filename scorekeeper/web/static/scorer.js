@@ -95,7 +95,7 @@ export async function scorerPage(id, scorer, here = stillAt()) {
   }
 
   render();
-  follow(`${API}/tournaments/${id}/events?lang=${lang()}`).addEventListener("update", async (event) => {
+  follow(`${API}/tournaments/${id}/events?lang=${lang()}`, async (event) => {
     const seen = JSON.parse(event.data);
     if (seen.updated_at === t.updated_at) return;
     try { await load(); } catch { return; }

@@ -188,7 +188,7 @@ export async function screenPage(id) {
   show(wall);
   const cycle = () => { view.timer = setInterval(() => { if (shown === view && all.length > 1) turn(); }, CYCLE_MS); };
   cycle();
-  follow(`${API}/tournaments/${id}/events?lang=${lang()}`).addEventListener("update", async (event) => {
+  follow(`${API}/tournaments/${id}/events?lang=${lang()}`, async (event) => {
     const seen = JSON.parse(event.data);
     if (seen.updated_at === t.updated_at) return;
     let ended;

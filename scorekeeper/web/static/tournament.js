@@ -85,7 +85,7 @@ async function followTournament(id, token, refused, here) {
   }
 
   draw();
-  follow(`${API}/tournaments/${id}/events?lang=${lang()}`).addEventListener("update", async (event) => {
+  follow(`${API}/tournaments/${id}/events?lang=${lang()}`, async (event) => {
     const seen = JSON.parse(event.data);
     if (seen.updated_at === t.updated_at) return;
     try { await load(); } catch (error) { toast(error.message); return; }
