@@ -210,11 +210,14 @@ def test_a_change_through_one_server_reaches_live_pages_on_another(
     with LivePages(second, f"{game}/events", 20) as games, \
             LivePages(second, f"{t_path}/events", 20) as tournaments:
         recorded = first.call("POST", f"{game}/hands", HAND, **auth)
-        assert games.wait_for(recorded.headers["ETag"].strip('"')), games.missing
+        # Within seconds: the notice (or SQLite's quarter-second poll), not PostgreSQL's
+        # safety poll every 30 s.
+        assert games.wait_for(recorded.headers["ETag"].strip('"'), timeout=5), games.missing
         drawn = first.call("POST", f"{t_path}/draw", {"seed": 7},
                            Authorization=f"Bearer {tournament.body['token']}")
         assert drawn.status == 200, drawn.body
-        assert tournaments.wait_for(drawn.headers["ETag"].strip('"')), tournaments.missing
+        assert tournaments.wait_for(drawn.headers["ETag"].strip('"'), timeout=5), \
+            tournaments.missing
 
 
 def test_streams_per_address_are_capped_and_a_closed_one_is_dropped(

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from flask import Flask, current_app
-from sqlalchemy import Engine, select
+from sqlalchemy import Connection, NullPool, create_engine, select
 
 from scorekeeper.errors import TooManyRequests
 from scorekeeper.extensions import db
@@ -107,7 +107,8 @@ class Watcher:
                 self.thread.start()
         subscription = Subscription(self, key, topic, address)
         # Read after joining the topic: a change from now on reaches it either way.
-        version = read_versions(db.engine, kind, [row_id]).get(row_id)
+        with db.engine.connect() as connection:
+            version = read_versions(connection, kind, [row_id]).get(row_id)
         if version is None:
             subscription.close()
             KINDS[kind].found(row_id)  # NotFound
@@ -163,55 +164,55 @@ class Watcher:
             if topic is not None:
                 topic.advance(version)
 
-    def _poll(self, engine: Engine) -> bool:
+    def _poll(self, connection: Connection) -> bool:
         followed = self._followed()
         if followed is None:
             return False
         for kind, ids in followed.items():
-            self._moved(kind, read_versions(engine, kind, ids))
+            self._moved(kind, read_versions(connection, kind, ids))
         return True
 
     def _watch(self) -> None:
-        """Until nothing is followed; a lost database connection is opened again a second later
-        (the streams meanwhile wait, and get what changed then)."""
+        """Until nothing is followed, on a connection of its own (none taken from the requests'
+        pool); a lost one is opened again a second later (the streams meanwhile wait, and get
+        what changed then)."""
         with self.app.app_context():
-            engine = db.engine
+            engine = create_engine(db.engine.url, poolclass=NullPool)
         poll = float(self.app.config.get("SSE_POLL_SECONDS", POLL_SECONDS))
         while True:
             try:
-                if engine.dialect.name == "postgresql":
-                    self._listen(engine)
-                else:
-                    while self._poll(engine):
-                        time.sleep(poll)
+                with engine.connect() as connection:
+                    if engine.dialect.name == "postgresql":
+                        self._listen(connection.execution_options(isolation_level="AUTOCOMMIT"))
+                    else:
+                        while self._poll(connection):
+                            connection.rollback()  # the next read sees what was written since
+                            time.sleep(poll)
                 return
             except Exception:
                 log.exception("the live watcher lost the database; trying again")
                 time.sleep(1)
 
-    def _listen(self, engine: Engine) -> None:
+    def _listen(self, connection: Connection) -> None:
         """Wait for the trigger's notices; read everything followed once listening (what changed
         before), then now and then in case a notice was missed."""
-        import psycopg  # PostgreSQL's driver, loaded only where it is used
-
-        url = engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
         safety = float(self.app.config.get("SSE_SAFETY_POLL_SECONDS", SAFETY_POLL_SECONDS))
-        with psycopg.connect(url, autocommit=True) as connection:
-            connection.execute(f"LISTEN {CHANNEL}")
-            while self._poll(engine):
-                deadline = time.monotonic() + safety
-                while time.monotonic() < deadline:
-                    notices: dict[str, dict[int, int]] = {}
-                    # What one packet brought, or nothing after a second.
-                    for notice in connection.notifies(timeout=1.0, stop_after=1):
-                        kind, row_id, version = notice.payload.split()
-                        seen = notices.setdefault(kind, {})
-                        seen[int(row_id)] = max(int(version), seen.get(int(row_id), -1))
-                    for kind, versions in notices.items():
-                        if kind in KINDS:
-                            self._moved(kind, versions)
-                    if self._followed() is None:
-                        return
+        connection.exec_driver_sql(f"LISTEN {CHANNEL}")
+        psycopg = connection.connection.driver_connection
+        while self._poll(connection):
+            deadline = time.monotonic() + safety
+            while time.monotonic() < deadline:
+                notices: dict[str, dict[int, int]] = {}
+                # What one packet brought, or nothing after a second.
+                for notice in psycopg.notifies(timeout=1.0, stop_after=1):  # type: ignore[union-attr]
+                    kind, row_id, version = notice.payload.split()
+                    seen = notices.setdefault(kind, {})
+                    seen[int(row_id)] = max(int(version), seen.get(int(row_id), -1))
+                for kind, versions in notices.items():
+                    if kind in KINDS:
+                        self._moved(kind, versions)
+                if self._followed() is None:
+                    return
 
 
 @dataclass
@@ -290,14 +291,13 @@ def stream(subscription: Subscription) -> Iterator[bytes]:
         subscription.close()
 
 
-def read_versions(engine: Engine, kind: str, ids: Sequence[int]) -> dict[int, int]:
+def read_versions(connection: Connection, kind: str, ids: Sequence[int]) -> dict[int, int]:
     """The versions of these rows, a query per IDS_PER_QUERY of them (rows not found left out)."""
     model = KINDS[kind].model
     found: dict[int, int] = {}
-    with engine.connect() as connection:
-        for chunk in _chunks(ids, IDS_PER_QUERY):
-            rows = connection.execute(select(model.id, model.version).where(model.id.in_(chunk)))
-            found.update({row_id: version for row_id, version in rows})
+    for chunk in _chunks(ids, IDS_PER_QUERY):
+        rows = connection.execute(select(model.id, model.version).where(model.id.in_(chunk)))
+        found.update({row_id: version for row_id, version in rows})
     return found
 
 
