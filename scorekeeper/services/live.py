@@ -106,13 +106,16 @@ class Watcher:
                                                name="scorekeeper-live")
                 self.thread.start()
         subscription = Subscription(self, key, topic, address)
-        # Read after joining the topic: a change from now on reaches it either way.
-        with db.engine.connect() as connection:
-            version = read_versions(connection, kind, [row_id]).get(row_id)
-        if version is None:
+        try:
+            # Read after joining the topic: a change from now on reaches it either way.
+            with db.engine.connect() as connection:
+                version = read_versions(connection, kind, [row_id]).get(row_id)
+            if version is None:
+                KINDS[kind].found(row_id)  # NotFound
+                raise AssertionError(f"{kind} {row_id} has no version")
+        except BaseException:  # 404, or a database too busy to answer (503)
             subscription.close()
-            KINDS[kind].found(row_id)  # NotFound
-            raise AssertionError(f"{kind} {row_id} has no version")
+            raise
         topic.advance(version)
         return subscription
 

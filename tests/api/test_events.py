@@ -69,9 +69,11 @@ def test_a_tournament_streams_too(tmp_path: Path) -> None:
 
 
 def test_no_stream_for_an_unknown_game(tmp_path: Path) -> None:
-    client = streaming_app(tmp_path).test_client()
+    app = streaming_app(tmp_path)
+    client = app.test_client()
     assert_error(client.get(f"{API}/games/99/events"), 404)
     assert_error(client.get(f"{API}/tournaments/99/events"), 404)
+    assert app.extensions["scorekeeper.live"].open_streams() == 0  # no place kept for them
 
 
 class Phone(threading.Thread):
