@@ -32,6 +32,7 @@ import resource
 import select
 import signal
 import socket
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -80,12 +81,13 @@ class Stream:
     """One open event stream: its socket, where its bytes are in the HTTP reply, the last id."""
 
     __slots__ = ("body", "chunk_left", "chunked", "first", "head", "index", "last", "pending",
-                 "port", "sock", "tail")
+                 "port", "sock", "started", "tail")
 
     def __init__(self, index: int, sock: socket.socket, port: int) -> None:
         self.index = index
         self.sock = sock
         self.port = port
+        self.started = time.monotonic()  # the connect
         self.head = b""  # the reply's status line and headers, until the blank line
         self.body = False  # past the headers
         self.chunked = False
@@ -159,6 +161,7 @@ class Client:
         self.ended: Counter[str] = Counter()  # why open streams ended during the run
         self.lost: list[tuple[int, int]] = []  # the streams that ended: index, server port
         self.opened = 0
+        self.updates = 0  # update events received, all streams together
 
     def run(self) -> None:
         while True:
@@ -191,7 +194,7 @@ class Client:
             self.path, streams = args
             self.waiting = list(reversed(streams))
             self.opening = {"started": time.monotonic(), "done": time.monotonic(),
-                            "opened": self.opened}
+                            "opened": self.opened, "waits": []}
             self.failed.clear()
             self.ended.clear()
             self.lost.clear()
@@ -209,7 +212,8 @@ class Client:
             self.conn.send(self.collect(args[0]))
         elif name == "status":
             self.conn.send({"open": sum(1 for s in self.streams.values() if s.first),
-                            "ended": dict(self.ended), "cpu": time.process_time()})
+                            "ended": dict(self.ended), "cpu": time.process_time(),
+                            "updates": self.updates})
         elif name == "close":
             for fd, stream in list(self.streams.items()):
                 self.drop(fd, stream)
@@ -225,19 +229,24 @@ class Client:
         opened = [(s.index, s.port) for s in self.streams.values() if s.first is not None]
         opened += self.lost
         delays: dict[int, list[float]] = {}  # by the server's port
+        spans: list[tuple[float, float]] = []  # each change's first and last delivery
         missed: set[int] = set()
         pairs = 0
         for tag, sent in changes:
             got = self.arrivals.get(tag.encode(), {})
+            times = []
             for index, port in opened:
                 when = got.get(index)
                 if when is None or when - sent > MISSED_S:
                     missed.add(index)
                     pairs += 1
                 else:
-                    delays.setdefault(port, []).append((when - sent) * 1000)
+                    times.append((when - sent) * 1000)
+                    delays.setdefault(port, []).append(times[-1])
+            spans.append((min(times), max(times)) if times else (math.nan, math.nan))
         self.arrivals.clear()
-        return {"delays": delays, "missed_streams": len(missed), "missed_pairs": pairs}
+        return {"delays": delays, "spans": spans, "missed_streams": len(missed),
+                "missed_pairs": pairs}
 
     # -- opening streams
 
@@ -255,7 +264,8 @@ class Client:
                 self.failed["not connected in time"] += 1
         if not self.waiting and not self.connecting:
             self.conn.send({"opened": self.opened - opening["opened"],
-                            "failed": dict(self.failed), "done": opening["done"]})
+                            "failed": dict(self.failed), "done": opening["done"],
+                            "waits": opening["waits"]})
             self.opening = None
 
     def connect(self, index: int, address: str, port: int) -> None:
@@ -327,12 +337,14 @@ class Client:
 
     def update(self, stream: Stream, tag: bytes, now: float) -> None:
         stream.last = tag
+        self.updates += 1
         if stream.first is None:
             stream.first = now
             self.opened += 1
             self.connecting -= 1
             if self.opening is not None:
                 self.opening["done"] = now
+                self.opening["waits"].append((now - stream.started) * 1000)
         if self.recording:
             got = self.arrivals.setdefault(tag, {})
             if stream.index not in got:
@@ -620,6 +632,7 @@ class Row:
     missed_pairs: int = 0
     writes: list[float] = field(default_factory=list)  # ms, the spaced changes
     burst: list[float] = field(default_factory=list)  # ms
+    burst_s: float = 0.0
     rss_before: int = 0  # KiB
     rss_open: int = 0  # KiB
 
@@ -666,15 +679,20 @@ class Bench:
             pipe.send(("open", target.path, share))
         done = started
         failed: Counter[str] = Counter()
+        waits: list[float] = []  # each stream's, from its connect to its first update
         for pipe in self.clients.pipes:
             result = pipe.recv()
             row.opened += result["opened"]
             done = max(done, result["done"])
             failed.update(result["failed"])
+            waits += result["waits"]
         for why, count in failed.items():
             self.problems.append(f"{row.target}: {count} streams failed to open: {why}")
         row.open_s = done - started
-        print(f"  {row.opened} of {args.streams} streams open in {row.open_s:.1f} s", flush=True)
+        print(f"  {row.opened} of {args.streams} streams open in {row.open_s:.1f} s (each from "
+              f"its connect to its first update: p50 {percentile(waits, 0.5):.0f} ms, "
+              f"p99 {percentile(waits, 0.99):.0f} ms, max {max(waits, default=0):.0f} ms)",
+              flush=True)
 
     def run(self, target: Target) -> Row:
         args = self.args
@@ -693,7 +711,8 @@ class Bench:
         self.clients.tell("record", True)
         changes: list[tuple[str, float]] = []
         for number in range(args.changes):
-            slot = time.monotonic() + args.spacing
+            # ±10 %: the changes then fall at every point of a polling watcher's interval.
+            slot = time.monotonic() + args.spacing * random.uniform(0.9, 1.1)
             self.writer.fresh()
             sent = time.monotonic()
             status, tag = target.write(self.writer)
@@ -709,6 +728,9 @@ class Bench:
             self.wait_seen(last_tag, row.opened, last_sent + MISSED_S)
         results = self.clients.ask("collect", changes)
         by_server: dict[int, list[float]] = {server.port: [] for server in self.servers}
+        # Each change's first and last delivery over all the clients: how long the fan-out took.
+        firsts = [min(result["spans"][n][0] for result in results) for n in range(len(changes))]
+        lasts = [max(result["spans"][n][1] for result in results) for n in range(len(changes))]
         for result in results:
             for port, delays in result["delays"].items():
                 by_server[port] += delays
@@ -719,6 +741,8 @@ class Bench:
         print(f"  {len(changes)} changes: delivery p50 {percentile(row.delivery, 0.5):.0f} ms, "
               f"p99 {percentile(row.delivery, 0.99):.0f} ms; "
               f"write p50 {percentile(row.writes, 0.5):.1f} ms", flush=True)
+        print(f"    each change's first delivery: median {statistics.median(firsts):.0f} ms, "
+              f"its last: median {statistics.median(lasts):.0f} ms", flush=True)
         if len(self.servers) > 1:  # the writes all went to the first
             for number, delays in enumerate(by_server.values(), 1):
                 print(f"    streams on server {number}: {len(delays)} deliveries, "
@@ -734,7 +758,11 @@ class Bench:
         tag = ""
         failed: Counter[int] = Counter()
         self.writer.fresh()
+        updates = sum(s["updates"] for s in self.clients.ask("status"))
+        burst_started = time.monotonic()
         for _ in range(args.burst):
+            if time.monotonic() - burst_started > args.burst_seconds:
+                break
             sent = time.monotonic()
             status, etag = target.write(self.writer)
             row.burst.append((time.monotonic() - sent) * 1000)
@@ -742,6 +770,7 @@ class Bench:
                 tag = etag
             else:
                 failed[status] += 1
+        row.burst_s = time.monotonic() - burst_started
         for status, count in failed.items():
             self.problems.append(f"{target.name}: {count} burst writes got HTTP {status}")
         if tag:
@@ -750,8 +779,10 @@ class Bench:
                 self.problems.append(f"{target.name}: {row.opened - caught_up} streams did not "
                                      f"get the burst's last change within {MISSED_S:.0f} s "
                                      f"after it")
-        print(f"  burst of {args.burst}: write p50 {percentile(row.burst, 0.5):.1f} ms, "
-              f"p99 {percentile(row.burst, 0.99):.1f} ms", flush=True)
+        updates = sum(s["updates"] for s in self.clients.ask("status")) - updates
+        print(f"  burst of {len(row.burst)} writes in {row.burst_s:.1f} s: write p50 "
+              f"{percentile(row.burst, 0.5):.1f} ms, p99 {percentile(row.burst, 0.99):.1f} ms; "
+              f"each stream got {updates / max(row.opened, 1):.1f} of its versions", flush=True)
 
         ended: Counter[str] = Counter()
         statuses = self.clients.ask("status")
@@ -776,10 +807,10 @@ def ms(value: float) -> str:
 
 def report(rows: list[Row]) -> None:
     print("\n| database | servers | target | streams | open s | delivery p50 ms | p99 ms | "
-          "max ms | missed | write p50 ms | write p99 ms | burst p50 ms | burst p99 ms | "
-          "RSS MiB | KiB/stream |")
+          "max ms | missed | write p50 ms | write p99 ms | burst writes | burst p50 ms | "
+          "burst p99 ms | RSS MiB | KiB/stream |")
     print("| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | "
-          "---: | ---: | ---: |")
+          "---: | ---: | ---: | ---: |")
     for row in rows:
         per_stream = (row.rss_open - row.rss_before) / row.opened if row.opened else math.nan
         streams = str(row.streams) if row.opened == row.streams else f"{row.opened}/{row.streams}"
@@ -788,6 +819,7 @@ def report(rows: list[Row]) -> None:
               f"{ms(percentile(row.delivery, 0.99))} | "
               f"{ms(max(row.delivery) if row.delivery else math.nan)} | {row.missed_streams} | "
               f"{ms(percentile(row.writes, 0.5))} | {ms(percentile(row.writes, 0.99))} | "
+              f"{len(row.burst)} in {row.burst_s:.0f} s | "
               f"{ms(percentile(row.burst, 0.5))} | {ms(percentile(row.burst, 0.99))} | "
               f"{row.rss_open / 1024:.0f} | {per_stream:.1f} |")
 
@@ -814,6 +846,9 @@ def main() -> int:
                         help="seconds from one spaced change to the next (1.5)")
     parser.add_argument("--burst", type=int, default=200,
                         help="writes sent back to back after the spaced ones (200)")
+    parser.add_argument("--burst-seconds", type=float, default=30,
+                        help="the burst stops after this long even if --burst writes have not "
+                             "all been sent (30)")
     parser.add_argument("--clients", type=int, default=os.cpu_count() or 2,
                         help="client processes sharing the streams (the number of CPUs)")
     parser.add_argument("--per-address", type=int, default=150,
