@@ -36,6 +36,8 @@ log = logging.getLogger(__name__)
 CHANNEL = "scorekeeper_changes"  # the trigger of migration 0009 notifies here: "games 12 7"
 POLL_SECONDS = 0.25  # SQLite: how often the watcher reads the versions followed (one query)
 SAFETY_POLL_SECONDS = 30.0  # PostgreSQL: a full read now and then, besides the notices
+NOTICE_GAP_SECONDS = 0.25  # PostgreSQL: streams woken at most this often (a burst coalesced)
+WAKE_BATCH = 100  # streams woken before other requests get a turn
 LIFETIME_SECONDS = 300.0  # then the stream ends and EventSource reconnects (to any server)
 RETRY_MS = 2000
 IDS_PER_QUERY = 500
@@ -58,21 +60,32 @@ KINDS = {
 
 @dataclass
 class Topic:
-    """One game or tournament followed by open streams: its latest version and the event of that
-    version already written in each language."""
+    """One game or tournament followed by open streams: its latest version, the streams waiting
+    for the next one, and the event of the latest version already written in each language."""
 
     version: int = -1
     streams: int = 0
-    changed: threading.Condition = field(default_factory=threading.Condition)
+    waiting: set[threading.Event] = field(default_factory=set)
     building: threading.Lock = field(default_factory=threading.Lock)
     # language -> (the version it was written for, its ETag, the event)
     events: dict[str, tuple[int, str, bytes]] = field(default_factory=dict)
 
     def advance(self, version: int) -> None:
-        with self.changed:
-            if version > self.version:
+        with self.building:  # never back to an older version when two report at once
+            moved = version > self.version
+            if moved:
                 self.version = version
-                self.changed.notify_all()
+        if moved:
+            self.wake()
+
+    def wake(self) -> None:
+        """Wake the waiting streams a batch at a time, letting other requests (a hand being
+        written) run in between: under gevent a woken stream runs before anything that comes
+        after it, so thousands woken at once would hold a write back until all had sent."""
+        for n, woken in enumerate(list(self.waiting), start=1):
+            woken.set()
+            if n % WAKE_BATCH == 0:
+                time.sleep(0)
 
 
 class Watcher:
@@ -142,8 +155,7 @@ class Watcher:
             self.stopped = True
             topics = list(self.topics.values())
         for topic in topics:
-            with topic.changed:
-                topic.changed.notify_all()
+            topic.wake()
 
     # -- the watching thread ---------------------------------------------------------------------
 
@@ -198,24 +210,40 @@ class Watcher:
 
     def _listen(self, connection: Connection) -> None:
         """Wait for the trigger's notices; read everything followed once listening (what changed
-        before), then now and then in case a notice was missed."""
+        before), then now and then in case a notice was missed. The notices of a burst of writes
+        are taken together, at most one wake-up of the streams every NOTICE_GAP_SECONDS: each
+        wake-up sends the latest version to every stream, whatever came in between."""
         safety = float(self.app.config.get("SSE_SAFETY_POLL_SECONDS", SAFETY_POLL_SECONDS))
+        gap = float(self.app.config.get("SSE_NOTICE_GAP_SECONDS", NOTICE_GAP_SECONDS))
         connection.exec_driver_sql(f"LISTEN {CHANNEL}")
-        psycopg = connection.connection.driver_connection
+        driver: Any = connection.connection.driver_connection
+        woken = 0.0
         while self._poll(connection):
             deadline = time.monotonic() + safety
             while time.monotonic() < deadline:
                 notices: dict[str, dict[int, int]] = {}
-                # What one packet brought, or nothing after a second.
-                for notice in psycopg.notifies(timeout=1.0, stop_after=1):  # type: ignore[union-attr]
-                    kind, row_id, version = notice.payload.split()
-                    seen = notices.setdefault(kind, {})
-                    seen[int(row_id)] = max(int(version), seen.get(int(row_id), -1))
+                _take(notices, driver.notifies(timeout=1.0, stop_after=1))
+                if notices:
+                    time.sleep(max(0.0, woken + gap - time.monotonic()))
+                    while _take(notices, driver.notifies(timeout=0)):
+                        pass
+                    woken = time.monotonic()
                 for kind, versions in notices.items():
                     if kind in KINDS:
                         self._moved(kind, versions)
                 if self._followed() is None:
                     return
+
+
+def _take(notices: dict[str, dict[int, int]], received: Iterable[Any]) -> bool:
+    """Note the newest version of each row the notices name ("games 12 7"); whether any came."""
+    came = False
+    for notice in received:
+        came = True
+        kind, row_id, version = notice.payload.split()
+        seen = notices.setdefault(kind, {})
+        seen[int(row_id)] = max(int(version), seen.get(int(row_id), -1))
+    return came
 
 
 @dataclass
@@ -272,6 +300,8 @@ def stream(subscription: Subscription) -> Iterator[bytes]:
     started = time.monotonic()
     spread = random.uniform(0.9, 1.0)
     last_tag: str | None = None
+    woken = threading.Event()
+    topic.waiting.add(woken)
     try:
         yield f"retry: {RETRY_MS}\n\n".encode()
         while not watcher.stopped:
@@ -284,13 +314,13 @@ def stream(subscription: Subscription) -> Iterator[bytes]:
             left = lifetime - (time.monotonic() - started)
             if left <= 0:
                 return
-            with topic.changed:
-                moved = topic.changed.wait_for(
-                    lambda seen=seen: topic.version != seen or watcher.stopped,  # type: ignore[misc]
-                    timeout=min(left, watcher.heartbeat()))
-            if not moved and time.monotonic() - started < lifetime:
+            woken.clear()
+            # A version that came while this stream was sending is sent at once.
+            if topic.version == seen and not woken.wait(min(left, watcher.heartbeat())) \
+                    and time.monotonic() - started < lifetime:
                 yield b": still here\n\n"
     finally:
+        topic.waiting.discard(woken)
         subscription.close()
 
 
