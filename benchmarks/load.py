@@ -50,6 +50,9 @@ SIDES = [{"name": "North-South", "players": ["Ann", "Cy"]},
 # the back door, so the game never ends and every POST keeps being accepted.
 OPTIONS = {"target": 1_000_000_000, "lose_at": None}
 HANDS = 20  # hands recorded in each game before the load, so GET game reads a realistic game
+# The POST runs write to these games in turn: a game takes at most limits.MAX_HANDS (2,000)
+# hands, and the runs send tens of thousands.
+WRITE_GAMES = 48
 TEAMS = 8  # quebec tournament: drawn, its qualifying round (4 matches of 5 games) reported
 HAND = {"bidder": 0, "bid": "6S", "tricks": [6, 4]}  # the body every wrk POST sends
 TARGETS = {"GET game": 0.7, "POST hand": 0.25}  # minimum throughput as a share of bare
@@ -138,21 +141,20 @@ def gunicorn(args: argparse.Namespace, env: dict[str, str], log: Path) -> Iterat
 
 
 def prepare(client: Client) -> dict[str, Any]:
-    """Two never-ending games of HANDS random hands (one read, one written to, so the reads never
-    see the thousands of hands the POSTs add) and a drawn tournament with its first round played.
-    """
+    """A never-ending game of HANDS random hands to read, WRITE_GAMES never-ending games to write
+    to (so the reads never see the thousands of hands the POSTs add), and a drawn tournament
+    with its first round played."""
     rng = random.Random(500)
-    games = []
-    for _ in range(2):
-        created = client.call("POST", f"{API}/games", {
-            "variant": "australian-500", "options": OPTIONS, "sides": SIDES}, expect=201)
-        for _ in range(HANDS):
-            client.call("POST", f"{API}/games/{created['id']}/hands", random_hand(rng),
-                        created["token"], expect=201)
-        games.append(created)
-    read, write = games
-    # The exact wrk body once by hand: the POST runs must time accepted hands, not refusals.
-    client.call("POST", f"{API}/games/{write['id']}/hands", HAND, write["token"], expect=201)
+    read = client.call("POST", f"{API}/games", {
+        "variant": "australian-500", "options": OPTIONS, "sides": SIDES}, expect=201)
+    for _ in range(HANDS):
+        client.call("POST", f"{API}/games/{read['id']}/hands", random_hand(rng), read["token"],
+                    expect=201)
+    writes = [client.call("POST", f"{API}/games", {
+        "variant": "australian-500", "options": OPTIONS, "sides": SIDES}, expect=201)
+        for _ in range(WRITE_GAMES)]
+    for write in writes:  # the exact wrk body once by hand: the runs must time accepted hands
+        client.call("POST", f"{API}/games/{write['id']}/hands", HAND, write["token"], expect=201)
 
     created = client.call("POST", f"{API}/tournaments", {
         "name": "Load benchmark", "variant": "quebec-500", "format": "quebec",
@@ -166,7 +168,7 @@ def prepare(client: Client) -> dict[str, Any]:
             reply = client.call("POST", f"{url}/matches/{match['id']}/games",
                                 {"scores": deal_scores(rng)}, token, expect=201)
             status = reply["match"]["status"]
-    return {"read": read, "write": write, "tournament": created}
+    return {"read": read, "writes": writes, "tournament": created}
 
 
 def wrk(args: argparse.Namespace, url: str, duration: int, script: Path | None) -> Result:
@@ -192,13 +194,20 @@ def wrk(args: argparse.Namespace, url: str, duration: int, script: Path | None) 
                   socket_errors=find(r"Socket errors: (.+)$", ""))
 
 
-def post_script(folder: Path, token: str) -> Path:
-    """wrk's Lua script for the POST runs: method, JSON body, content type and token."""
+def post_script(folder: Path, games: list[dict[str, Any]]) -> Path:
+    """wrk's Lua script for the POST runs: a hand to each of `games` in turn (each wrk thread
+    from its own start), with the game's token."""
+    targets = ",\n".join(f'  {{"{API}/games/{g["id"]}/hands", "Bearer {g["token"]}"}}'
+                         for g in games)
     script = folder / "post_hand.lua"
-    script.write_text(f'wrk.method = "POST"\n'
-                      f"wrk.body = [[{json.dumps(HAND)}]]\n"
-                      f'wrk.headers["Content-Type"] = "application/json"\n'
-                      f'wrk.headers["Authorization"] = "Bearer {token}"\n')
+    script.write_text(f"local games = {{\n{targets}\n}}\n"
+                      f"local body = [[{json.dumps(HAND)}]]\n"
+                      "local n = math.random(#games)\n"
+                      "request = function()\n"
+                      "  n = n % #games + 1\n"
+                      '  return wrk.format("POST", games[n][1], {["Content-Type"] = '
+                      '"application/json", ["Authorization"] = games[n][2]}, body)\n'
+                      "end\n")
     return script
 
 
@@ -210,11 +219,11 @@ class Bench:
         self.args = args
         self.client = Client(base)
         self.bare = f"{base}/bare"
-        self.write_url = f"{API}/games/{data['write']['id']}"
+        self.write_urls = [f"{API}/games/{game['id']}" for game in data["writes"]]
         self.endpoints = {  # name: (url, Lua script or None)
             "GET game": (f"{base}{API}/games/{data['read']['id']}", None),
-            "POST hand": (f"{base}{self.write_url}/hands",
-                          post_script(folder, data["write"]["token"])),
+            "POST hand": (f"{base}{self.write_urls[0]}/hands",
+                          post_script(folder, data["writes"])),
             "GET tournament": (f"{base}{API}/tournaments/{data['tournament']['id']}", None)}
         self.problems: list[str] = []
         self.phase = "warm-up"  # or "round N", for the problems
@@ -234,8 +243,7 @@ class Bench:
         return result
 
     def hands_played(self) -> int:
-        played: int = self.client.call("GET", self.write_url)["hands_played"]
-        return played
+        return sum(int(self.client.call("GET", url)["hands_played"]) for url in self.write_urls)
 
     def check_hands(self, before: int, result: Result) -> None:
         """Every 2xx POST stored a hand. wrk stops counting at the deadline, but the requests its
@@ -270,8 +278,8 @@ class Bench:
                 ratios[name].append(results[name][-1].rps / bare[-1].rps)
                 if lua is not None:
                     self.check_hands(before, results[name][-1])
-        if self.client.call("GET", self.write_url)["status"] != "in_progress":
-            self.problems.append("the game written to has ended; it never should")
+        if any(self.client.call("GET", url)["status"] != "in_progress" for url in self.write_urls):
+            self.problems.append("a game written to has ended; it never should")
 
         rows = {"GET /bare": median_row(bare, [])}
         rows.update({name: median_row(results[name], ratios[name]) for name in self.endpoints})
