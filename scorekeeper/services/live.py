@@ -66,12 +66,13 @@ class Topic:
     version: int = -1
     streams: int = 0
     waiting: set[threading.Event] = field(default_factory=set)
-    building: threading.Lock = field(default_factory=threading.Lock)
+    moving: threading.Lock = field(default_factory=threading.Lock)  # the version
+    building: threading.Lock = field(default_factory=threading.Lock)  # an event being written
     # language -> (the version it was written for, its ETag, the event)
     events: dict[str, tuple[int, str, bytes]] = field(default_factory=dict)
 
     def advance(self, version: int) -> None:
-        with self.building:  # never back to an older version when two report at once
+        with self.moving:  # never back to an older version when two report at once
             moved = version > self.version
             if moved:
                 self.version = version

@@ -22,9 +22,19 @@ from tests.api.helpers import API, assert_error
 from tests.conftest import FOUR, database_url
 
 
-def streaming_app(tmp_path: Path) -> Flask:
+def streaming_app(tmp_path: Path, **config: Any) -> Flask:
     return create_app({"TESTING": True, "DATABASE_URL": database_url(tmp_path),
-                       "SSE_POLL_SECONDS": 0.05, "SSE_LIFETIME_SECONDS": 1.5})
+                       "SSE_POLL_SECONDS": 0.05, "SSE_LIFETIME_SECONDS": 1.5, **config})
+
+
+def followed_game(tmp_path: Path, **config: Any) -> tuple[Flask, Any, dict[str, Any]]:
+    """An app whose streams last a minute with a heartbeat every 0.1 s (a phone hangs up at
+    once), its client, and a new game's reply."""
+    app = streaming_app(tmp_path, SSE_LIFETIME_SECONDS=60, SSE_HEARTBEAT_SECONDS=0.1, **config)
+    client = app.test_client()
+    body = client.post(f"{API}/games", json={"variant": "australian-500",
+                                             "sides": FOUR}).get_json()
+    return app, client, body
 
 
 def updates(response: Any) -> list[dict[str, Any]]:
@@ -118,12 +128,7 @@ def test_many_streams_get_each_change_and_each_version_is_read_once_per_language
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Thirty phones follow one game, some in French: each gets the game now and after the hand,
     and the game's view was read twice per language (two versions), not once per phone."""
-    app = create_app({"TESTING": True, "DATABASE_URL": database_url(tmp_path),
-                      "SSE_POLL_SECONDS": 0.05, "SSE_LIFETIME_SECONDS": 60,
-                      "SSE_HEARTBEAT_SECONDS": 0.1})
-    client = app.test_client()
-    body = client.post(f"{API}/games", json={"variant": "australian-500",
-                                             "sides": FOUR}).get_json()
+    app, client, body = followed_game(tmp_path)
     read: list[str] = []
     kind = live.KINDS["games"]
 
@@ -148,12 +153,7 @@ def test_many_streams_get_each_change_and_each_version_is_read_once_per_language
 
 
 def test_a_waiting_stream_holds_no_database_connection(tmp_path: Path) -> None:
-    app = create_app({"TESTING": True, "DATABASE_URL": database_url(tmp_path),
-                      "SSE_POLL_SECONDS": 0.05, "SSE_LIFETIME_SECONDS": 60,
-                      "SSE_HEARTBEAT_SECONDS": 0.1})
-    client = app.test_client()
-    body = client.post(f"{API}/games", json={"variant": "australian-500",
-                                             "sides": FOUR}).get_json()
+    app, _client, body = followed_game(tmp_path)
     phones = [Phone(app.test_client(), f"{API}/games/{body['id']}/events")
               for _ in range(12)]  # more than the pool's 5 + 5 connections
     assert [phone.next_id() for phone in phones] == [f"{body['id']}-1"] * 12
@@ -165,12 +165,7 @@ def test_a_waiting_stream_holds_no_database_connection(tmp_path: Path) -> None:
 
 def test_streams_per_client_address_are_capped(tmp_path: Path) -> None:
     """Beyond the cap a stream is refused with 429 and Retry-After; a closed one frees its place."""
-    app = create_app({"TESTING": True, "DATABASE_URL": database_url(tmp_path),
-                      "STREAMS_PER_ADDRESS": 3, "SSE_LIFETIME_SECONDS": 60,
-                      "SSE_HEARTBEAT_SECONDS": 0.1})
-    client = app.test_client()
-    body = client.post(f"{API}/games", json={"variant": "australian-500",
-                                             "sides": FOUR}).get_json()
+    app, client, body = followed_game(tmp_path, STREAMS_PER_ADDRESS=3)
     path = f"{API}/games/{body['id']}/events"
     phones = [Phone(app.test_client(), path) for _ in range(3)]
     assert [phone.status for phone in phones] == [200] * 3
@@ -193,11 +188,7 @@ def test_streams_per_client_address_are_capped(tmp_path: Path) -> None:
 
 
 def test_a_stream_answered_but_never_read_frees_its_place(tmp_path: Path) -> None:
-    app = create_app({"TESTING": True, "DATABASE_URL": database_url(tmp_path),
-                      "STREAMS_PER_ADDRESS": 1})
-    client = app.test_client()
-    body = client.post(f"{API}/games", json={"variant": "australian-500",
-                                             "sides": FOUR}).get_json()
+    app, client, body = followed_game(tmp_path, STREAMS_PER_ADDRESS=1)
     path = f"{API}/games/{body['id']}/events"
     for _ in range(3):  # each closed unread (a client gone before the first byte)
         response = client.get(path, buffered=False)
