@@ -100,6 +100,16 @@ class ScorekeeperApi(Api):  # type: ignore[misc]
 
     ERROR_SCHEMA = ErrorSchema
 
+    def register_blueprint(self, blp: Any, *, document: bool = True, **options: Any) -> None:
+        """flask-smorest's, which also documents the blueprint's views in the spec; without
+        `document` for an app given a spec already built (scorekeeper.api.register)."""
+        if document:
+            super().register_blueprint(blp, **options)
+            return
+        named = self._app.extensions["flask-smorest"]["blp_name_to_api"]
+        named[options.get("name", blp.name)] = self
+        self._app.register_blueprint(blp, **options)
+
     def handle_http_exception(self, error: HTTPException) -> Any:
         data = getattr(error, "data", None) or {}
         invalid_json = False

@@ -345,8 +345,11 @@ def test_two_production_servers_stay_within_the_database_connections(
     print(f"128 writers x 3 hands: {dict(statuses)}; at most {peak[0]} database connections"
           if SHARED_DATABASE else f"128 writers x 3 hands: {dict(statuses)}")
     assert set(statuses) <= {201, 503}, statuses
-    # servers x workers x (pool size + overflow), and the two connections of this test
-    assert peak[0] <= 2 * 4 * (5 + 5) + 2
+    # servers x workers x (pool size + overflow), and the two connections of this test. A pool
+    # closes an overflow connection as it comes back; its backend stays in pg_stat_activity until
+    # it has exited, a moment in which the pool may open another (CI once counted 83): a worker
+    # may be seen with one such connection more. Still under the 97 a default server lets in.
+    assert peak[0] <= 2 * 4 * (5 + 5 + 1) + 2
     hands = first.call("GET", f"{game}/hands").body
     assert [h["number"] for h in hands] == list(range(1, statuses[201] + 1))
 

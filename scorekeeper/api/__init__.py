@@ -2,31 +2,53 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from apispec import APISpec
-from flask_smorest import Api
 
 from scorekeeper.api import games, referee, tournaments, variants
 from scorekeeper.api.schemas import HAND_FAMILIES
 from scorekeeper.i18n import LANGUAGES
 from scorekeeper.rules.registry import variants as all_variants
 
+if TYPE_CHECKING:
+    from scorekeeper.errors import ScorekeeperApi
+
 PREFIX = "/api/v1"
 
 
-def register(api: Api) -> None:
-    api.spec.components.security_scheme(
+# The spec of every app of a process with the same API_* and OPENAPI_* settings is the same, and
+# building it was half of create_app's time (the suite creates thousands of apps): built once.
+_SPECS: dict[tuple[tuple[str, Any], ...], APISpec] = {}
+
+
+def register(api: ScorekeeperApi) -> None:
+    settings = tuple(sorted((key, repr(value)) for key, value in api.config.items()
+                            if key.startswith(("API_", "OPENAPI_"))))
+    built = _SPECS.get(settings)
+    if built is None:
+        document(api.spec)
+    else:
+        api.spec = built
+    for blueprint in (variants.blp, games.blp, referee.blp, tournaments.blp):
+        api.register_blueprint(blueprint, url_prefix=PREFIX + (blueprint.url_prefix or ""),
+                               document=built is None)
+    _SPECS.setdefault(settings, api.spec)
+
+
+def document(spec: APISpec) -> None:
+    """What the spec says beyond the views' own docs."""
+    spec.components.security_scheme(
         "gameToken", {"type": "http", "scheme": "bearer",
                       "description": "the token returned once when the game (or tournament) was "
                                      "created, or a tournament match's scorer token"})
-    api.spec.components.response("WRITE_LIMIT", {
+    spec.components.response("WRITE_LIMIT", {
         "description": "Too many writes from this client (SCOREKEEPER_WRITE_LIMIT); nothing was "
                        "stored. Send it again after Retry-After seconds.",
         "headers": {"Retry-After": {"description": "seconds to wait before the next write",
                                     "schema": {"type": "integer", "minimum": 1}}},
         "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}})
-    api.spec.components.response("DATABASE_BUSY", {
+    spec.components.response("DATABASE_BUSY", {
         "description": "No database connection came free in time (SCOREKEEPER_DB_POOL_TIMEOUT), "
                        "or the database server has no connection left; nothing was stored. Send "
                        "it again after Retry-After seconds (a write with its Idempotency-Key).",
@@ -34,19 +56,17 @@ def register(api: Api) -> None:
                                     "schema": {"type": "integer", "minimum": 1}}},
         "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}})
     spoken = ", ".join(f"`{code}` ({name})" for code, (name, _) in LANGUAGES.items())
-    api.spec.components.parameter("lang", "query", {
+    spec.components.parameter("lang", "query", {
         "description": f"The language of the reply's words: {spoken}. Overrides "
                        "Accept-Language; any other value is ignored. Codes, field names and "
                        "stored data never change with the language; `Content-Language` says "
                        "which one the reply speaks.",
         "required": False, "schema": {"type": "string"}})
-    api.spec.components.parameter("AcceptLanguage", "header", {"name": "Accept-Language",
+    spec.components.parameter("AcceptLanguage", "header", {"name": "Accept-Language",
         "description": f"The languages the client reads, best first (RFC 9110); the reply "
                        f"speaks the best of {spoken}, else English.",
         "required": False, "schema": {"type": "string"}})
-    register_hand_families(api.spec)
-    for blueprint in (variants.blp, games.blp, referee.blp, tournaments.blp):
-        api.register_blueprint(blueprint, url_prefix=PREFIX + (blueprint.url_prefix or ""))
+    register_hand_families(spec)
 
 
 def register_hand_families(spec: APISpec) -> None:
