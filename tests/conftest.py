@@ -60,6 +60,18 @@ def _shared_engine() -> Iterator[sqlalchemy.Engine | None]:
     engine.dispose()
 
 
+@functools.cache
+def _emptying(engine: sqlalchemy.Engine) -> str:
+    """Every row deleted (children first) and every sequence back to 1: on tables of a few rows,
+    eight times faster than TRUNCATE ... RESTART IDENTITY, which makes new files for each table."""
+    with engine.connect() as connection:
+        sequences = connection.exec_driver_sql(
+            "SELECT sequencename FROM pg_sequences WHERE schemaname = current_schema()").scalars()
+        return "; ".join([f"DELETE FROM {table.name}"
+                          for table in reversed(Base.metadata.sorted_tables)]
+                         + [f"SELECT setval('{name}', 1, false)" for name in sequences])
+
+
 @pytest.fixture(autouse=True)
 def _fresh_shared_database(_shared_engine: sqlalchemy.Engine | None,
                            monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
@@ -68,9 +80,8 @@ def _fresh_shared_database(_shared_engine: sqlalchemy.Engine | None,
     if _shared_engine is None:
         yield
         return
-    tables = ", ".join(table.name for table in Base.metadata.sorted_tables)
     with _shared_engine.begin() as connection:
-        connection.exec_driver_sql(f"TRUNCATE {tables} RESTART IDENTITY CASCADE")
+        connection.exec_driver_sql(_emptying(_shared_engine))
     engines: list[sqlalchemy.Engine] = []
 
     def recorded(*args: Any, **kwargs: Any) -> sqlalchemy.Engine:
