@@ -10,6 +10,9 @@ from typing import Any
 from flask import Flask
 from flask.testing import FlaskClient
 
+from scorekeeper import api, create_app
+from tests.conftest import database_url
+
 SPEC = Path(__file__).resolve().parent.parent / "openapi" / "openapi.json"
 REGENERATE = "flask --app scorekeeper openapi write --format=json openapi/openapi.json"
 
@@ -18,6 +21,21 @@ def test_committed_spec_matches_the_code(app: Flask) -> None:
     generated = json.loads(json.dumps(app.extensions["scorekeeper.api"].spec.to_dict()))
     committed = json.loads(SPEC.read_text(encoding="utf-8"))
     assert generated == committed, f"openapi/openapi.json is stale; run: {REGENERATE}"
+
+
+def test_an_app_reuses_the_spec_built_with_the_same_settings(tmp_path: Path) -> None:
+    """The spec is built by the first app of a process and served the same by the next ones;
+    other API_* or OPENAPI_* settings build another."""
+    api._SPECS.clear()
+    first, second = (create_app({"TESTING": True, "DATABASE_URL": database_url(tmp_path)})
+                     for _ in range(2))
+    assert second.extensions["scorekeeper.api"].spec is first.extensions["scorekeeper.api"].spec
+    served = second.test_client().get("/openapi.json").get_json()
+    assert served == json.loads(SPEC.read_text(encoding="utf-8"))
+    other = create_app({"TESTING": True, "DATABASE_URL": database_url(tmp_path),
+                        "API_VERSION": "9.9.9"}).test_client().get("/openapi.json").get_json()
+    assert other["info"]["version"] == "9.9.9"
+    assert other["paths"] == served["paths"]
 
 
 def test_spec_is_served_and_documents_the_contract(client: FlaskClient) -> None:
