@@ -6,9 +6,7 @@ an 8-team Quebec tournament drawn through the API (issue 18, items 4 and 6)."""
 from __future__ import annotations
 
 import re
-import shutil
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -31,7 +29,6 @@ CYCLE_S = 12
 KIT_PAGES = 4
 # The printable height of a page inside the kit's 10 mm margins, in CSS pixels (96 per inch).
 PRINTABLE_PX = {"a4": (297 - 20) / 25.4 * 96, "letter": (279.4 - 20) / 25.4 * 96}
-COMMITTED = Path(__file__).resolve().parent / "screenshots"
 
 
 class Tournament:
@@ -92,11 +89,6 @@ def organizer(device: Phone, t: Tournament, where: str) -> Any:
     organizer's token (the page keeps it and takes it out of the address)."""
     page = device.open(f"#/t/{t.id}/{where}?token={t.token}")
     return page
-
-
-def keep(name: str) -> None:
-    """Commit a screenshot looked at: copied from latest/ next to the others."""
-    shutil.copy(SHOTS / f"{name}.png", COMMITTED / f"{name}.png")
 
 
 def shoot(page: Any, name: str, **kwargs: Any) -> None:
@@ -176,7 +168,6 @@ def test_the_print_kit_cards_scan_to_their_own_table(phones: Callable[..., Phone
         assert t.match(m["id"])["results"][0]["scores"] == [280, 140]
     desk.shot("print-kit-screen", full_page=False)
     cards.nth(0).screenshot(path=str(SHOTS / "print-card.png"))
-    keep("print-card")
     assert second_phone.errors == []
 
 
@@ -199,7 +190,6 @@ def test_with_confirmation_each_team_has_its_own_code(phones: Callable[..., Phon
             token = decode(png_pixels(code.screenshot())).split("?token=")[1]
             assert t.access(token) == {"role": "scorer", "match": m["id"], "team": m["teams"][side]}
     page.locator(".table-card").nth(0).screenshot(path=str(SHOTS / "print-card-confirmed.png"))
-    keep("print-card-confirmed")
     page.emulate_media(media="print")
     for paper, format_ in (("a4", "A4"), ("letter", "Letter")):
         if paper == "letter":
@@ -311,8 +301,7 @@ def test_the_projector_shows_the_round_and_standings_then_the_bracket_live(
     t.report(first["id"], [300, 120])
     until(page, "() => document.querySelector('.wall-table .score').textContent.startsWith('1')")
     assert "playing" in rows.nth(0).inner_text()
-    label = f"screen-round-{size['width']}x{size['height']}"
-    wall.shot(label, full_page=False)
+    wall.shot(f"screen-round-{size['width']}x{size['height']}", full_page=False)
     # The bracket does not fit beside them: it comes next, in turn.
     until(page, "() => document.querySelector('.wall').dataset.wall === '2'",
           timeout=CYCLE_S + 4)
@@ -321,9 +310,6 @@ def test_the_projector_shows_the_round_and_standings_then_the_bracket_live(
     assert page.locator(".panel-bracket .round").count() == 3  # quarter-finals, semis, final
     nothing_spills(page)
     wall.shot(f"screen-bracket-{size['width']}x{size['height']}", full_page=False)
-    if size["width"] == 1920:
-        keep(label)
-        keep(f"screen-bracket-{size['width']}x{size['height']}")
 
 
 def test_the_projector_puts_the_podium_first_once_finished(phones: Callable[..., Phone]) -> None:
@@ -349,7 +335,6 @@ def test_the_projector_puts_the_podium_first_once_finished(phones: Callable[...,
     nothing_spills(page)
     no_serious_axe_violations(page)
     wall.shot("screen-podium-1280x720", full_page=False)
-    keep("screen-podium-1280x720")
     # No motion, and still the walls turn: the final's table and the standings next.
     until(page, "() => document.querySelector('.wall').dataset.wall === '2'",
           timeout=CYCLE_S + 4)
