@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import atexit
 import functools
 import os
 import shutil
@@ -42,7 +43,9 @@ def database_url(tmp_path: Path) -> str:
 
 @functools.cache
 def _migrated_sqlite() -> Path:
-    path = Path(tempfile.mkdtemp(prefix="scorekeeper-schema-")) / "migrated.sqlite"
+    folder = tempfile.mkdtemp(prefix="scorekeeper-schema-")
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    path = Path(folder) / "migrated.sqlite"
     engine = sqlalchemy.create_engine(f"sqlite:///{path}")
     migrate.upgrade(engine)
     engine.dispose()
