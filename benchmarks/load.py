@@ -145,14 +145,12 @@ def prepare(client: Client) -> dict[str, Any]:
     to (so the reads never see the thousands of hands the POSTs add), and a drawn tournament
     with its first round played."""
     rng = random.Random(500)
-    read = client.call("POST", f"{API}/games", {
-        "variant": "australian-500", "options": OPTIONS, "sides": SIDES}, expect=201)
+    game = {"variant": "australian-500", "options": OPTIONS, "sides": SIDES}
+    read = client.call("POST", f"{API}/games", game, expect=201)
     for _ in range(HANDS):
         client.call("POST", f"{API}/games/{read['id']}/hands", random_hand(rng), read["token"],
                     expect=201)
-    writes = [client.call("POST", f"{API}/games", {
-        "variant": "australian-500", "options": OPTIONS, "sides": SIDES}, expect=201)
-        for _ in range(WRITE_GAMES)]
+    writes = [client.call("POST", f"{API}/games", game, expect=201) for _ in range(WRITE_GAMES)]
     for write in writes:  # the exact wrk body once by hand: the runs must time accepted hands
         client.call("POST", f"{API}/games/{write['id']}/hands", HAND, write["token"], expect=201)
 
