@@ -128,16 +128,48 @@ def compile_catalogs(target: Path) -> dict[str, dict[str, Any]]:
 
 @cache
 def _catalog_as_of(path: Path, _stamp: int) -> Catalog:
-    """A catalog read once per version of its file: every app a process makes (the tests make
-    thousands) shares it."""
-    return read_catalog(path)
+    """A catalog read once per version of its file, typeset for its language: every app a
+    process makes (the tests make thousands) shares it."""
+    return typeset_catalog(read_catalog(path), path.parent.parent.name)
+
+
+# French as Quebec prints it (OQLF): a no-break space before a colon and inside a closing or
+# opening guillemet, none before ; ? ! , and a no-break space between groups of digits. Written
+# here once, so a translator types ordinary spaces and no ":" can ever wrap alone onto a line.
+NBSP = "\u00a0"
+TYPESETTING: dict[str, tuple[tuple[re.Pattern[str], str], ...]] = {
+    "fr": ((re.compile(r"(?<=[^\s\"'])[ \u202f\u00a0]*:(?=\s|$)"), NBSP + ":"),
+           (re.compile(r"[ \u202f\u00a0]+([;?!])"), r"\1"),
+           (re.compile(r"« *"), "«" + NBSP), (re.compile(r" *»"), NBSP + "»"),
+           (re.compile(r"(?<=\d) (?=\d{3}\b)"), NBSP)),
+}
+
+
+def typeset(code: str, text: str) -> str:
+    """A translation as its language prints it (TYPESETTING)."""
+    for pattern, replacement in TYPESETTING.get(code, ()):
+        text = pattern.sub(replacement, text)
+    return text
+
+
+def typeset_catalog(catalog: Catalog, code: str) -> Catalog:
+    if code not in TYPESETTING:
+        return catalog
+    for message in catalog:
+        if not message.id or not message.string:
+            continue
+        if isinstance(message.string, tuple | list):
+            message.string = tuple(typeset(code, form) for form in message.string)
+        else:
+            message.string = typeset(code, message.string)
+    return catalog
 
 
 def tongue_of(code: str) -> sentences.Tongue:
-    """A language as its catalog on disk says it, compiled in memory: for a script or a test
-    that speaks it outside a request (scripts/speak.py, tests/api/test_languages.py)."""
+    """A language as its catalog on disk says it, typeset and compiled in memory: for a script
+    or a test that speaks it outside a request (scripts/speak.py, tests/api/test_languages.py)."""
     buffer = io.BytesIO()
-    write_mo(buffer, read_catalog(catalog_path(code)))
+    write_mo(buffer, typeset_catalog(read_catalog(catalog_path(code)), code))
     buffer.seek(0)
     return sentences.Tongue(Translations(buffer), LANGUAGES[code][1])
 
@@ -185,6 +217,8 @@ def table_messages() -> Iterator[tuple[str, str, str, str]]:
     for variant in variants():
         where = "scorekeeper/rules/variants/"
         yield where, "variant name", variant.name, ""
+        yield where, "variant with article", variant.name, \
+            "the game's name inside a sentence, with its article where the language has one"
         yield where, "variant description", variant.description, ""
         for spec in variant.option_specs:
             yield from option_messages(where, spec)

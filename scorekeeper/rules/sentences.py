@@ -148,10 +148,15 @@ WORDS: Final[Mapping[str, Mapping[str, str]]] = {
         "C": "the cavallo of {suit}", "F": "the fante of {suit}", "7": "the seven of {suit}",
         "6": "the six of {suit}", "5": "the five of {suit}", "4": "the four of {suit}",
         "2": "the two of {suit}"},
+    # Cinquecento's ranks from high to low, in the letters each deck's cards are written with
+    # (each language writes its own initials)
+    "rank order": {"italian": "A 3 R C F 7 6 5 4 2", "french": "A 3 K Q J 7 6 5 4 2"},
     # Cinquecento's two decks, as in "the {deck} Cinquecento deck"
     "deck": {"italian": "Italian", "french": "French"},
     # what each referee judges ("Cinquecento has no auction to judge")
     "judged": {"trick": "tricks", "auction": "auction", "deal": "deal", "meld": "melds"},
+    # a referee by what it judges: "the {referee} referee" ("l'arbitre des levées")
+    "referee": {"trick": "trick", "auction": "auction", "deal": "deal", "meld": "meld"},
     # a knockout round by the teams left in it (tournaments/build.py)
     "knockout round": {"2": "Final", "4": "Semi-finals", "8": "Quarter-finals"},
     # the bids that are not a number of tricks (rules/variants/australian.py)
@@ -160,24 +165,26 @@ WORDS: Final[Mapping[str, Mapping[str, str]]] = {
 }
 
 TEMPLATES: Final[Mapping[str, str]] = {
-    "contract_made": "{bid:bid_name} made by {declarers:who}: +{points}",
+    "contract_made": "{bid:bid_name} made by {declarers:who}: {points:signed}",
     "contract_slam": "{bid:bid_name} made by {declarers:who} with every trick: slam, "
-                     "+{slam} instead of +{points}",
+                     "{slam:signed} instead of {points:signed}",
     "contract_failed": "{bid:bid_name} failed by {declarers:who} ({taken} of "
                        "{bid_tricks} tricks): "
-                       "-{points}",
-    "misere_made": "{bid:bid_name} made by {declarers:who}: +{points}",
-    "misere_failed": "{bid:bid_name} failed by {declarers:who} ({taken:tricks} taken): -{points}",
-    "hilo_made": "{bid:bid_name} made by {declarers:who}, exactly 5 tricks: +{points}",
-    "hilo_failed": "{bid:bid_name} failed by {declarers:who} ({taken:tricks}, not 5): -{points}",
+                       "{points:minus}",
+    "misere_made": "{bid:bid_name} made by {declarers:who}: {points:signed}",
+    "misere_failed": "{bid:bid_name} failed by {declarers:who} ({taken:tricks} taken): "
+                     "{points:minus}",
+    "hilo_made": "{bid:bid_name} made by {declarers:who}, exactly 5 tricks: {points:signed}",
+    "hilo_failed": "{bid:bid_name} failed by {declarers:who} ({taken:tricks}, not 5): "
+                   "{points:minus}",
     "partner_half": "Bidder and partner score half the value each: {points:signed} each",
     "partner_whole": "Bidder and partner score the whole value each: {points:signed} each",
     "defenders_share": "The defenders took {tricks:tricks} together, and each scores them all "
                        "(defender_share)",
-    "tricks_won": "{side} took {tricks:tricks}: +{points}",
+    "tricks_won": "{side} took {tricks:tricks}: {points:signed}",
     "tricks_won_capped": "{side} took {tricks:tricks}: {points:signed}, held under the defender "
                          "cap of {cap}",
-    "tricks_shared": "{side} shares the defenders' {tricks:tricks}: +{points}",
+    "tricks_shared": "{side} shares the defenders' {tricks:tricks}: {points:signed}",
     "tricks_shared_capped": "{side} shares the defenders' {tricks:tricks}: {points:signed}, held "
                             "under the defender cap of {cap}",
     "misere_no_defence": "Defenders score nothing against a misère",
@@ -189,9 +196,9 @@ TEMPLATES: Final[Mapping[str, str]] = {
                          "{redeals})",
     "passed_out_redeals_done": "Everybody passed after {redeals} redeals: no score; the deal "
                                "passes on",
-    "card_points": "{side} took {points} card points: +{points}",
-    "marianna": "Marianna of {suit:italian_suit} by {side}: +{points}",
-    "marianna_trump": "Marianna of {suit:italian_suit} by {side}: +{points}; "
+    "card_points": "{side} took {points} card points: {points:signed}",
+    "marianna": "Marianna of {suit:italian_suit} by {side}: {points:signed}",
+    "marianna_trump": "Marianna of {suit:italian_suit} by {side}: {points:signed}; "
                       "{suit:italian_suit} are trumps",
     "rummy_counted": "{player} melded {melded} and holds {held} in hand: {points:signed}",
     "rummy_cards": "{player} melded {melded}, laid off {laid_off} and holds {held} in hand: "
@@ -240,8 +247,8 @@ TEMPLATES: Final[Mapping[str, str]] = {
     "cinquecento_no_trumps": "No Marianna has been declared: there are no trumps.",
     "cinquecento_trump_wins": "The highest trump wins.",
     "cinquecento_suit_wins": "No trump was played, so the highest {suit:italian_suit_one} wins "
-                             "(A 3 R C F 7 6 5 4 2).",
-    "cinquecento_suit_led": "The highest {suit:italian_suit_one} wins (A 3 R C F 7 6 5 4 2).",
+                             "({deck:rank_order}).",
+    "cinquecento_suit_led": "The highest {suit:italian_suit_one} wins ({deck:rank_order}).",
     "cinquecento_won": "Seat {seat} wins the trick with {card:italian_card}.",
 
     # -- the auction referee (rules/auction.py) -------------------------------------------------
@@ -285,8 +292,18 @@ WHO: Final[Mapping[str, str]] = {
 }
 
 
+MINUS: Final = "\u2212"  # the true minus sign, as French and Italian print it
+
+
 def signed(points: int) -> str:
-    return f"+{points}" if points >= 0 else f"-{-points}"
+    """'+20', '-40'; in French and Italian '+1 000', '−40' (grouped, a true minus). English
+    keeps the plain digits and hyphen its stored explanations have always had."""
+    return ("+" if points >= 0 else "-" if tongue().locale == "en" else MINUS) + count(abs(points))
+
+
+def minus(points: int) -> str:
+    """A loss of `points` (a positive value): '-40', '−40'."""
+    return signed(-points)
 
 
 def tricks_phrase(n: int) -> str:
@@ -327,7 +344,15 @@ def number(n: int) -> str:
     """'1,000', '1 000': a number grouped as the tongue spoken writes it."""
     from babel.numbers import format_decimal  # Babel comes with Flask-Babel
 
-    return str(format_decimal(n, locale=tongue().locale))
+    locale = tongue().locale
+    written = str(format_decimal(n, locale=locale))
+    return written if locale == "en" else written.replace("-", MINUS)
+
+
+def count(n: int) -> str:
+    """A score or a count in a sentence: grouped in French and Italian ('1 000', '1.000');
+    English keeps the bare digits its stored explanations have always had."""
+    return str(n) if tongue().locale == "en" else number(n)
 
 
 def _split(code: str) -> tuple[str, str | None]:
@@ -469,13 +494,22 @@ def italian_card(code: str) -> str:
     return word("italian card", rank).format(suit=word("italian suit of", suit))
 
 
+def the_variant(name: str) -> str:
+    """A game's name as a sentence names it: 'Quebec 500' in English, 'il 500 del Québec'."""
+    return said("variant with article", name)
+
+
 PHRASES: Final[Mapping[str, Callable[[Any], str]]] = {
-    "tricks": tricks_phrase, "signed": signed, "who": who, "and": joined, "or": either,
+    "tricks": tricks_phrase, "signed": signed, "minus": minus, "who": who, "and": joined, "or": either,
     "list": lambda items: ", ".join(str(item) for item in items),
     "words": in_words, "suit": suit_name, "suit_one": lambda code: word("suit one", code),
     "card": card_written, "card_name": card_name, "bid_name": bid_name,
     "variant": lambda name: said("variant name", name),
     "variants_or": lambda names: either([said("variant name", name) for name in names]),
+    # a game's name with its article where the language wants one ("il Cinquecento")
+    "the_variant": the_variant, "The_variant": lambda name: capitalised(the_variant(name)),
+    "the_variants_or": lambda names: either([the_variant(name) for name in names]),
+    "rank_order": lambda deck: word("rank order", deck),
     "format_name": lambda name: said("format name", name),
     "call": call_said, "kitty_cards_are": kitty_cards_are, "quoted": quoted,
     "forms": table_forms,
@@ -492,7 +526,8 @@ PHRASES: Final[Mapping[str, Callable[[Any], str]]] = {
     "role": lambda code: word("role", code),
     "roles": lambda codes: joined([word("role", code) for code in codes]),
     "only_trumps": only_trumps, "jokers_written": jokers_written, "partners_out": partners_out,
-    "judged": lambda what: word("judged", what), "deck": lambda deck: word("deck", deck),
+    "judged": lambda what: word("judged", what),
+    "referee": lambda what: word("referee", what), "deck": lambda deck: word("deck", deck),
     # Cinquecento's suits and cards, by the names its entries use
     "italian_suit": lambda suit: word("italian suit", suit),
     "Italian_suit": lambda suit: capitalised(word("italian suit", suit)),
@@ -501,9 +536,26 @@ PHRASES: Final[Mapping[str, Callable[[Any], str]]] = {
     "italian_card": italian_card}
 
 
+# Parameters that number a thing (seat 3, game 1204) rather than count it: never grouped.
+NAMING: Final = frozenset({"seat", "game", "hand", "match", "other", "table", "round", "number",
+                           "call", "after", "expected", "last"})
+
+
+class _Count(int):
+    """A count or a score of a template (points, target): written with the tongue's grouping."""
+
+
 class _Phrasing(string.Formatter):
+    def get_value(self, key: int | str, args: Sequence[Any], kwargs: Mapping[str, Any]) -> Any:
+        value = super().get_value(key, args, kwargs)
+        if type(value) is int and key not in NAMING:
+            return _Count(value)
+        return value
+
     def format_field(self, value: Any, format_spec: str) -> str:
-        return PHRASES[format_spec](value) if format_spec else format(value)
+        if format_spec:
+            return PHRASES[format_spec](int(value) if isinstance(value, _Count) else value)
+        return count(value) if isinstance(value, _Count) else format(value)
 
 
 _PHRASING = _Phrasing()
@@ -698,8 +750,8 @@ REFUSALS: Final[Mapping[str, str]] = {
     "unknown_key.trump": "trump is for Cinquecento; the contract games name a contract",
     "entry_missing.contract": "name the contract being played, such as 7H or MIS",
     "no_referee": "{variant_name:variant} has no {what:judged} to judge",
-    "no_referee.elsewhere": "{variant_name:variant} has no {what:judged} to judge (the {what} "
-                            "referee is for {others:variants_or})",
+    "no_referee.elsewhere": "{variant_name:variant} has no {what:judged} to judge (the "
+                            "{what:referee} referee is for {others:variants_or})",
 
     # -- Cinquecento (rules/variants/cinquecento.py) ---------------------------------------------
     "unknown_key.cinquecento_hand": "{key} is not part of a {variant_name:variant} hand",

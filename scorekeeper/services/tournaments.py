@@ -396,7 +396,7 @@ def advance(tournament_id: int, request: WriteRequest) -> Reply:
     def action(session: Session, row: TournamentRow) -> tuple[int, dict[str, Any]]:
         games, t = _drawn(session, row)
         if t.status == "finished":
-            raise Conflict(say("the tournament is over: {next_step}",
+            raise Conflict(say("the tournament is over. {next_step}",
                                next_step=t.next_step))
         if not t.can_advance:
             raise Conflict(say("this round is not over: {next_step}",
@@ -546,7 +546,7 @@ def add_team(tournament_id: int, body: Mapping[str, Any], request: WriteRequest)
 def _late_round(row: TournamentRow, t: pure.Tournament) -> int:
     """The first round a team entered now plays, or Conflict if the format cannot seat it."""
     if t.status == "finished":
-        raise Conflict(say("the tournament is over: {next_step}", next_step=t.next_step))
+        raise Conflict(say("the tournament is over. {next_step}", next_step=t.next_step))
     if row.format in ("swiss", "rummy_tables"):
         league = sum(r.kind == "league" for r in t.rounds)
         wanted = row.options.get("rounds")
@@ -604,7 +604,7 @@ def withdraw(tournament_id: int, team: int, request: WriteRequest) -> Reply:
         if row.seed is not None:
             games, t = _drawn(session, row)
             if t.status == "finished":
-                raise Conflict(say("the tournament is over: {next_step}",
+                raise Conflict(say("the tournament is over. {next_step}",
                                    next_step=t.next_step))
             in_play = min((r.number for r in t.rounds if not r.complete),
                           default=len(t.rounds))

@@ -112,7 +112,7 @@ def test_the_anti_joker_and_the_bowers_are_said_by_their_roles() -> None:
         "Seat 2 wins the trick with the three of hearts."]),
     ("hearts", ["QS", "JS"], "french", 2, [
         "Hearts are trumps.",
-        "No trump was played, so the highest spade wins (A 3 R C F 7 6 5 4 2).",
+        "No trump was played, so the highest spade wins (A 3 K Q J 7 6 5 4 2).",
         "Seat 0 wins the trick with the queen of spades."]),
 ])
 def test_each_line_of_a_cinquecento_trick_is_a_reason(trump: str | None, cards: list[str],

@@ -263,7 +263,7 @@ def adjudicate_trick(table: Table, trump: object, plays: object) -> CinquecentoT
     else:
         best = min((c for c in cards if c[1] == led), key=lambda c: TRICK_ORDER.index(c[0]))
         lines.append(Reason("cinquecento_suit_wins" if trump else "cinquecento_suit_led",
-                            {"suit": led}))
+                            {"suit": led, "deck": deck}))
     winner = cards.index(best)
     code = canonical(best, deck)
     lines.append(Reason("cinquecento_won", {"seat": seats[winner], "card": code}))
