@@ -500,7 +500,8 @@ def the_variant(name: str) -> str:
 
 
 PHRASES: Final[Mapping[str, Callable[[Any], str]]] = {
-    "tricks": tricks_phrase, "signed": signed, "minus": minus, "who": who, "and": joined, "or": either,
+    "tricks": tricks_phrase, "signed": signed, "minus": minus, "who": who, "and": joined,
+    "or": either,
     "list": lambda items: ", ".join(str(item) for item in items),
     "words": in_words, "suit": suit_name, "suit_one": lambda code: word("suit one", code),
     "card": card_written, "card_name": card_name, "bid_name": bid_name,
