@@ -157,6 +157,19 @@ WORDS: Final[Mapping[str, Mapping[str, str]]] = {
     "judged": {"trick": "tricks", "auction": "auction", "deal": "deal", "meld": "melds"},
     # a referee by what it judges: "the {referee} referee" ("l'arbitre des levées")
     "referee": {"trick": "trick", "auction": "auction", "deal": "deal", "meld": "meld"},
+    # a part of an entry by the words a player uses for it: "{key:field}" in a refusal (a key
+    # the rules do not know is shown as typed, in quotes: "field quoted")
+    "field": {
+        "bidder": "the bidder", "bid": "the bid", "tricks": "the tricks",
+        "passed_out": "the pass-out", "calls": "the calls", "partner": "the partner",
+        "points": "the card points", "captured": "the captured cards",
+        "mariannas": "the Mariannas", "players": "the players", "melds": "the melds",
+        "layoffs": "the lay-offs", "hand": "the cards left in hand", "went_out": "going out",
+        "discard": "the final discard", "meld_points": "the points melded",
+        "hand_points": "the points left in hand", "trump": "the trump",
+        "contract": "the contract", "led_before": "the suits led earlier",
+        "shown_void": "the suits shown void", "named_suit": "the suit named",
+        "seat": "the seat", "card": "the card", "plays": "the cards played"},
     # a knockout round by the teams left in it (tournaments/build.py)
     "knockout round": {"2": "Final", "4": "Semi-finals", "8": "Quarter-finals"},
     # the bids that are not a number of tricks (rules/variants/australian.py)
@@ -494,6 +507,24 @@ def italian_card(code: str) -> str:
     return word("italian card", rank).format(suit=word("italian suit of", suit))
 
 
+def field_words(key: str) -> str:
+    """'the partner': a part of an entry as a player names it; an unknown key as typed."""
+    if key in WORDS["field"]:
+        return word("field", key)
+    return said("field quoted", '"{key}"').format(key=key)
+
+
+def option_words(name: str) -> str:
+    """'Out the back door at': an option by its label (GET /variants), else as typed."""
+    from scorekeeper.rules.registry import variants  # the variants' options are their own
+
+    label = next((spec.label for variant in variants() for spec in variant.option_specs
+                  if spec.name == name and spec.label), None)
+    if label is None:
+        return said("field quoted", '"{key}"').format(key=name)
+    return said("option quoted", '"{label}"').format(label=said("option label", label))
+
+
 def the_variant(name: str) -> str:
     """A game's name as a sentence names it: 'Quebec 500' in English, 'il 500 del Québec'."""
     return said("variant with article", name)
@@ -511,6 +542,8 @@ PHRASES: Final[Mapping[str, Callable[[Any], str]]] = {
     "the_variant": the_variant, "The_variant": lambda name: capitalised(the_variant(name)),
     "the_variants_or": lambda names: either([the_variant(name) for name in names]),
     "rank_order": lambda deck: word("rank order", deck),
+    "field": field_words, "Field": lambda key: capitalised(field_words(key)),
+    "option": option_words,
     "format_name": lambda name: said("format name", name),
     "call": call_said, "kitty_cards_are": kitty_cards_are, "quoted": quoted,
     "forms": table_forms,
