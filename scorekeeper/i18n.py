@@ -141,7 +141,8 @@ TYPESETTING: dict[str, tuple[tuple[re.Pattern[str], str], ...]] = {
     "fr": ((re.compile(r"(?<=[^\s\"'])[ \u202f\u00a0]*:(?=\s|$)"), NBSP + ":"),
            (re.compile(r"[ \u202f\u00a0]+([;?!])"), r"\1"),
            (re.compile(r"« *"), "«" + NBSP), (re.compile(r" *»"), NBSP + "»"),
-           (re.compile(r"(?<=\d) (?=\d{3}\b)"), NBSP)),
+           (re.compile(r"(?<=\d) (?=\d{3}\b)"), NBSP),
+           (re.compile("Authorization" + NBSP + ":"), "Authorization:")),  # an HTTP header
 }
 
 

@@ -105,6 +105,9 @@ WORDS: Final[Mapping[str, Mapping[str, str]]] = {
         "5": "the five of {suit}", "4": "the four of {suit}", "3": "the three of {suit}",
         "2": "the two of {suit}"},
     "joker": {"JK": "the joker", "JKR": "the red joker", "JKB": "the black joker"},
+    # the names the quebec-500 table gives its jokers (rules/variants/quebec.py), kept in every
+    # language, with the language's own article
+    "card called": {"JKB": "la blanche", "JKR": "le bonhomme"},
     # a set's rank, several cards of it: "a set of 3 sevens"
     "rank plural": {
         "A": "aces", "K": "kings", "Q": "queens", "J": "jacks", "13": "thirteens",
@@ -381,11 +384,18 @@ def card_written(code: str) -> str:
     return said("card written", "the {card}").format(card=f"{rank}{SUIT_SYMBOLS[suit]}")
 
 
+def called(card: Mapping[str, str]) -> str:
+    """The name a table gives a card ('le bonhomme'), as the tongue spoken says it with its own
+    article ('il bonhomme' in Italian)."""
+    name = card.get("called") or ""
+    return said("card called", name) if name else ""
+
+
 def card_name(card: str | Mapping[str, str]) -> str:
     """'the jack of diamonds', 'the joker'; a card the table calls by its own name ('la blanche')
     comes as {"code": ..., "called": ...}."""
     if not isinstance(card, str):
-        return card.get("called") or card_name(card["code"])
+        return called(card) or card_name(card["code"])
     rank, suit = _split(card)
     if suit is None:
         return word("joker", rank)
@@ -487,7 +497,7 @@ def only_trumps(jokers: Sequence[str | Mapping[str, str]]) -> str:
 def jokers_written(jokers: Sequence[str | Mapping[str, str]]) -> str:
     """'one joker, written JK'; 'two jokers, JKB (la blanche) and JKR (le bonhomme)'."""
     each = [joker if isinstance(joker, str) else
-            f"{joker['code']} ({joker['called']})" if joker.get("called") else joker["code"]
+            f"{joker['code']} ({called(joker)})" if joker.get("called") else joker["code"]
             for joker in jokers]
     return said_n("jokers written", "one joker, written {jokers}", "{count} jokers, {jokers}",
                   len(each)).format(count=in_words(len(each)), jokers=joined(each))
