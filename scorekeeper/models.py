@@ -168,6 +168,9 @@ class Tournament(Base):
     # Table numbers the organizer gave matches, {match key: number}: kept apart from the rebuilt
     # rounds so that a rebuild never loses them.
     tables: Mapped[dict[str, Any]] = mapped_column(default=dict, server_default="{}")
+    # The language its projector, print kit and scorer pages speak (i18n.LANGUAGES), set at
+    # creation; a viewer may pick another.
+    language: Mapped[str] = mapped_column(String(8), default="en", server_default="en")
     advances: Mapped[int] = mapped_column(Integer, default=0)
     token_hash: Mapped[str] = mapped_column(String(64))
     version: Mapped[int] = mapped_column(Integer, nullable=False)

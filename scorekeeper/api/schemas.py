@@ -10,7 +10,7 @@ import marshmallow as ma
 from marshmallow import fields
 
 from scorekeeper.api import validate
-from scorekeeper.i18n import say
+from scorekeeper.i18n import LANGUAGES, say
 from scorekeeper.limits import MAX_CHANGES, MAX_HANDS
 from scorekeeper.rules.base import FAMILIES, REFEREES
 from scorekeeper.rules.errors import RULES
@@ -752,6 +752,11 @@ class TournamentCreateSchema(Strict):
                               "description": "the format's options (see the tag description); "
                                              "those left out take their defaults",
                               "example": {"games_per_match": {"qualifying": 5, "knockout": 3}}})
+    language = fields.Str(validate=validate.OneOf(list(LANGUAGES)), metadata={
+        "description": "the language the tournament's projector, print kit and scorer pages "
+                       "speak unless the viewer picks another (default: the request's language, "
+                       "?lang= or Accept-Language: the organizer page's)",
+        "example": "fr"})
 
 
 TEAM_STATUSES = ("registered", "checked_in", "withdrawn")
@@ -863,6 +868,9 @@ class TournamentSchema(Strict):
     options = fields.Dict(keys=fields.Str(), values=fields.Raw(allow_none=True), required=True)
     seed = fields.Int(allow_none=True, required=True, metadata={
         "description": "the draw's random seed, shown so a draw can be audited and replayed"})
+    language = fields.Str(required=True, validate=validate.OneOf(list(LANGUAGES)), metadata={
+        "description": "the language its projector, print kit and scorer pages speak unless "
+                       "the viewer picks another (set at creation)"})
     status = fields.Str(required=True, validate=validate.OneOf(["registered", "playing",
                                                                 "finished"]))
     champion = fields.Int(allow_none=True, required=True, metadata={

@@ -34,6 +34,7 @@ from scorekeeper.api.schemas import (
     TeamInputSchema,
 )
 from scorekeeper.extensions import db
+from scorekeeper.i18n import LANGUAGES, SOURCE
 from scorekeeper.models import (
     Game,
     Hand,
@@ -116,7 +117,7 @@ def _tournament(t: Tournament, reported: list[TournamentGame],
         "id": t.id, "name": t.name, "variant": t.variant, "format": t.format,
         "options": t.options, "teams": t.teams, "seed": t.seed, "advances": t.advances,
         "token_hash": t.token_hash, "version": t.version, "seed_name": t.seed_name,
-        "tables": t.tables,
+        "tables": t.tables, "language": t.language,
         "created_at": present.timestamp(t.created_at),
         "updated_at": present.timestamp(t.updated_at),
         "games": [{"match": g.match, "number": g.number, "scores": g.scores, "teams": g.teams,
@@ -219,6 +220,8 @@ class _TournamentSchema(Strict):
     tables = fields.Dict(keys=fields.Str(validate=validate.Length(1, 16)),
                          values=fields.Int(strict=True, validate=validate.Range(1, 999)),
                          load_default=dict)  # none in a backup written before tables were kept
+    # English in a backup written before tournaments had a language, as their pages spoke
+    language = fields.Str(validate=validate.OneOf(list(LANGUAGES)), load_default=SOURCE)
     created_at = _moment()
     updated_at = _moment()
     games = fields.List(fields.Nested(_ReportedSchema), required=True)
@@ -306,7 +309,7 @@ def _checked_tournament(entry: Mapping[str, Any], game_ids: set[int]) -> dict[st
         message = error.message if isinstance(error, RuleViolation) else repr(error)
         raise RestoreRefused(f"tournament {tid}: {message}") from None
     fields_ = ("id", "name", "variant", "format", "teams", "seed", "advances", "token_hash",
-               "version", "seed_name", "tables")
+               "version", "seed_name", "tables", "language")
     return {
         "row": {**{k: entry[k] for k in fields_}, "options": options,
                 "created_at": moment(entry["created_at"], "created_at"),

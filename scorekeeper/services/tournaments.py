@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session
 from scorekeeper import tournaments as pure
 from scorekeeper.errors import Conflict, Forbidden, NotFound, Unprocessable
 from scorekeeper.extensions import db
-from scorekeeper.i18n import say
+from scorekeeper.i18n import chosen_language, say
 from scorekeeper.models import Game, ScorerToken, TournamentGame, TournamentReply, utcnow
 from scorekeeper.models import Tournament as TournamentRow
 from scorekeeper.rules.errors import RuleViolation
@@ -146,7 +146,7 @@ def tournament_view(row: TournamentRow, games: Sequence[TournamentGame]) -> dict
     teams = teams_of(row)
     body: dict[str, Any] = {
         "id": row.id, "name": row.name, "variant": row.variant, "format": row.format,
-        "options": row.options, "seed": row.seed,
+        "options": row.options, "seed": row.seed, "language": row.language,
         "created_at": present.timestamp(row.created_at),
         "updated_at": present.timestamp(row.updated_at)}
     if row.seed is None:
@@ -233,6 +233,7 @@ def create_tournament(data: Mapping[str, Any], request: WriteRequest = INTERNAL,
         row = TournamentRow(name=data["name"].strip(), variant=variant.key,
                             format=data["format"], options=options, advances=0,
                             token_hash=hash_token(token), seed_name=seed_name,
+                            language=data.get("language") or chosen_language(),
                             teams=[{"name": t.name, "players": list(t.players)} for t in teams])
         session.add(row)
         session.flush()

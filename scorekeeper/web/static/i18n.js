@@ -29,10 +29,25 @@ export const languages = () => known;
 export const lang = () => current.code;
 export const locale = () => current.locale;
 
-/** The player's language: the one chosen on this phone, else the best of the browser's. */
+const spoken = (code) => known.some((l) => l.code === code);
+
+/** ?lang= in the page's address, before the # or in its route's query: a link that says which
+ *  language its page speaks (a French club's night). Kept once read: the route's query is taken
+ *  out of the address bar with the token. */
+let asked = null;
+function addressed() {
+  const query = location.hash.split("?")[1] ?? "";
+  const code = new URLSearchParams(location.search).get("lang") ?? new URLSearchParams(query).get("lang");
+  if (spoken(code)) asked = code;
+  return asked;
+}
+
+/** The player's language: the address's ?lang=, else the one chosen on this phone, else the best
+ *  of the browser's. */
 function preferred() {
+  if (addressed()) return asked;
   const chosen = store.get("lang", null);
-  if (known.some((l) => l.code === chosen)) return chosen;
+  if (spoken(chosen)) return chosen;
   for (const tag of navigator.languages ?? [navigator.language]) {
     const wanted = String(tag).toLowerCase();
     const exact = known.find((l) => l.locale.toLowerCase() === wanted || l.code === wanted);
@@ -60,6 +75,15 @@ export async function setLang(code, { remember = true } = {}) {
   plurals = new Intl.PluralRules(current.locale);
   numbers = new Intl.NumberFormat(current.locale);
   root.lang = current.locale;
+}
+
+/** A page with a language of its own (a tournament's projector, print kit, desk and scorer
+ *  pages): speak it, unless the address or this phone's settings chose one. Resolves true when
+ *  the language changed, for the page to draw itself again. */
+export async function speakOwn(code) {
+  if (addressed() || spoken(store.get("lang", null)) || !spoken(code) || code === current.code) return false;
+  await setLang(code, { remember: false });
+  return current.code === code;
 }
 
 /** Load the player's language: awaited before the page's first render. */

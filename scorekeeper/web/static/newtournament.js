@@ -3,7 +3,7 @@
 // organizer's link, shown once, with its QR code.
 import { api, problem, uuid } from "./api.js";
 import { h, show, stillAt, toast } from "./dom.js";
-import { _, _n, number } from "./i18n.js";
+import { _, _n, lang, languages, number } from "./i18n.js";
 import { shareLink } from "./share.js";
 import { keepToken } from "./store.js";
 
@@ -98,6 +98,9 @@ export async function newTournamentPage() {
   } }, variants.map((v) => h("option", { value: v.key, text: v.name })));
   const formatSelect = h("select", { id: "t-format", "aria-describedby": "t-format-says", onchange: () => pickFormat(formatSelect.value) });
   const formatSays = h("p", { id: "t-format-says", class: "hint" });
+  // The night's pages (projector, print kit, table scorers) speak this unless a viewer picks another.
+  const languageSelect = h("select", { id: "t-language", "aria-describedby": "t-language-says" },
+    languages().map((l) => h("option", { value: l.code, lang: l.locale, selected: l.code === lang(), text: l.name })));
   const optionBox = h("div", { class: "stack" });
   const teamsInput = h("textarea", { id: "t-teams", rows: "9", autocomplete: "off", spellcheck: "false", required: true,
     "aria-describedby": "t-teams-hint t-teams-count t-teams-problems", oninput: () => checkTeams() });
@@ -183,7 +186,7 @@ export async function newTournamentPage() {
       teamsInput.focus();
       return;
     }
-    const body = { name: nameInput.value.trim(), variant: variant.key, format: format.key,
+    const body = { name: nameInput.value.trim(), variant: variant.key, format: format.key, language: languageSelect.value,
       teams: teams.map((t) => ({ name: t.name, players: t.players })), options: changedOptions() };
     let created;
     try { created = await api("POST", "/tournaments", body, { key: uuid() }); } catch {
@@ -207,6 +210,8 @@ export async function newTournamentPage() {
     h("div", {}, h("label", { for: "t-name", text: _("Tournament name") }), nameInput),
     h("div", {}, h("label", { for: "t-variant", text: _("Game") }), variantSelect),
     h("div", {}, h("label", { for: "t-format", text: _("Format") }), formatSelect, formatSays),
+    h("div", {}, h("label", { for: "t-language", text: _("Language of the night") }), languageSelect,
+      h("p", { id: "t-language-says", class: "hint", text: _("The projector, the printed table cards and the scorers' pages speak it, unless a player picks another in the settings.") })),
     h("section", { class: "rules stack", "aria-labelledby": "t-options-title" },
       h("h2", { id: "t-options-title", text: _("The format's options") }), optionBox),
     h("div", {}, h("label", { for: "t-teams", text: _("Teams") }),

@@ -4,7 +4,7 @@
 // kit is opened: every printed card keeps working, since a token issued earlier is never revoked.
 import { api, problem, uuid } from "./api.js";
 import { h, show } from "./dom.js";
-import { _, _n, _p, number } from "./i18n.js";
+import { _, _n, _p, number, speakOwn } from "./i18n.js";
 import { bracketMatch } from "./match.js";
 import { store, tokenOf } from "./store.js";
 
@@ -78,6 +78,7 @@ export async function printPage(id) {
     return;
   }
   if (!here(id)) return; // the page left the kit while it loaded
+  if (await speakOwn(t.language)) return here(id) ? printPage(id) : undefined; // the night's language
   document.title = _("Print kit: {tournament} — scorekeeper", { tournament: t.name });
   if (!t.rounds.length) {
     show(h("h1", { text: t.name }),

@@ -4,7 +4,7 @@
 // one team is confirmed (or waited for) here.
 import { API, api, problem, uuid } from "./api.js";
 import { follow, h, redrawKeepingFocus, show, stillAt, toast, typing } from "./dom.js";
-import { _, lang, number } from "./i18n.js";
+import { _, lang, number, speakOwn } from "./i18n.js";
 import { gameLine, gamesSoFar, reportForm, waiting } from "./match.js";
 
 /** Match `scorer.match` of tournament `id` scored with `scorer.token` (its team: `scorer.team`). */
@@ -17,6 +17,7 @@ export async function scorerPage(id, scorer, here = stillAt()) {
     t = got.json;
   }
   try { await load(); } catch (error) { if (here()) show(h("p", { class: "banner bad", text: error.message })); return; }
+  if (await speakOwn(t.language)) return here() ? scorerPage(id, scorer, here) : undefined; // the night's language
 
   const found = () => {
     for (const round of t.rounds) {

@@ -4,7 +4,7 @@
 // every CYCLE_MS, with a progress bar and "2/3"; a list longer than ROWS is paged the same way.
 import { API, api, problem } from "./api.js";
 import { follow, h, show } from "./dom.js";
-import { _, lang, number } from "./i18n.js";
+import { _, lang, number, speakOwn } from "./i18n.js";
 import { bracketColumns, currentRound } from "./print.js";
 
 const CYCLE_MS = 12000;
@@ -153,6 +153,7 @@ export async function screenPage(id) {
     return;
   }
   if (shown !== view) return; // the page left the view while it loaded
+  if (await speakOwn(t.language)) return shown === view ? screenPage(id) : undefined; // the night's language
 
   // The wall's frame is built once: a live update redraws what is in it, and the progress bar
   // runs on undisturbed until the next wall.

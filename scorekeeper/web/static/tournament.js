@@ -4,7 +4,7 @@
 import { API, api, problem } from "./api.js";
 import { deskSection, focusWanted, loadFormats } from "./desk.js";
 import { follow, h, redrawKeepingFocus, show, stillAt, toast, typing } from "./dom.js";
-import { _, lang, number } from "./i18n.js";
+import { _, lang, number, speakOwn } from "./i18n.js";
 import { bracketMatch, roundsInPlay, scoreSoFar, tableTitle, teamStatus } from "./match.js";
 import { scorerPage } from "./scorer.js";
 import { keepToken, store, tokenOf } from "./store.js";
@@ -62,6 +62,7 @@ async function followTournament(id, token, refused, here) {
     if (here()) show(h("p", { class: "banner bad", text: error.message }));
     return;
   }
+  if (await speakOwn(t.language)) return here() ? followTournament(id, token, refused, here) : undefined; // the night's language
 
   const redraw = (live) => redrawKeepingFocus(draw, focusWanted(), { live: live === true });
   const desk = { id, token, reload: async () => { await load(); redraw(); }, render: redraw, formats: () => formats, tournament: () => t };
