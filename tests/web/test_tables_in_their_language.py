@@ -219,3 +219,40 @@ def test_an_italian_table_plays_a_whole_cinquecento_game_in_italian(
     page.wait_for_selector(f"text={over}")
     no_english(page, it)
     italian_phone.shot("it-cinquecento-game-over")
+
+
+@pytest.fixture
+def english_phone(phones: Callable[..., Phone]) -> Phone:
+    return phones(viewport=PHONE_390, locale="en-US")
+
+
+def test_a_french_night_speaks_french_on_an_english_phone_unless_it_picks_another(
+        english_phone: Phone) -> None:
+    """The tournament's language (set at creation) is its pages' until the viewer chooses."""
+    page = english_phone.open()
+    fr = Catalog(page, "fr")
+    created = page.request.post("/api/v1/tournaments", data={
+        "name": "Soirée du Club", "variant": "quebec-500", "format": "quebec", "language": "fr",
+        "teams": [{"name": f"Équipe {n}", "players": [f"J{n}a", f"J{n}b"]}
+                  for n in range(1, 5)]}).json()
+    assert created["language"] == "fr"
+    page = english_phone.open(f"#/t/{created['id']}/follow")
+    page.wait_for_selector(f"text={fr('Teams')}")
+    assert page.evaluate("document.documentElement.lang") == "fr-CA"
+    # The viewer picks English in the settings: the night's pages then speak it.
+    page.locator("#settings-button").click()
+    page.locator("#settings [data-lang='en']").click()
+    page.wait_for_function("() => document.documentElement.lang === 'en'")
+    page.goto(f"{english_phone.base}/#/t/{created['id']}/follow")
+    page.wait_for_selector("text=Teams")
+    assert page.evaluate("document.documentElement.lang") == "en"
+
+
+def test_lang_in_the_address_chooses_the_page_s_language(english_phone: Phone) -> None:
+    page = english_phone.open("?lang=it")
+    it = Catalog(page, "it")
+    page.wait_for_selector(f"h1:text-is('{it('New game')}')")
+    assert page.evaluate("document.documentElement.lang") == "it"
+    page = english_phone.open("#/?lang=fr")
+    page.wait_for_selector(f"h1:text-is('{Catalog(page, 'fr')('New game')}')")
+    assert page.evaluate("document.documentElement.lang") == "fr-CA"
