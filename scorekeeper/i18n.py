@@ -139,7 +139,7 @@ def _catalog_as_of(path: Path, _stamp: int) -> Catalog:
 NBSP = "\u00a0"
 TYPESETTING: dict[str, tuple[tuple[re.Pattern[str], str], ...]] = {
     "fr": ((re.compile(r"(?<=[^\s\"'])[ \u202f\u00a0]*:(?=\s|$)"), NBSP + ":"),
-           (re.compile(r"[ \u202f\u00a0]+([;?!])"), r"\1"),
+           (re.compile(r"[ \u202f\u00a0]+([;?!])(?=\s|$)"), r"\1"),
            (re.compile(r"« *"), "«" + NBSP), (re.compile(r" *»"), NBSP + "»"),
            (re.compile(r"(?<=\d) (?=\d{3}\b)"), NBSP),
            (re.compile("Authorization" + NBSP + ":"), "Authorization:")),  # an HTTP header

@@ -78,15 +78,16 @@ BY_PHRASE: dict[str, list[Any]] = {
     "italian_suit_one": ["coins", "cups", "swords", "clubs", "spades"],
     "italian_suits": [["coins", "cups", "swords", "clubs"]],
     "italian_card": ["R-coins", "C-cups", "F-swords", "A-clubs", "3-coins", "KH"],
-    "field": [*FIELD_KEYS, "colour"], "Field": FIELD_KEYS, "option": OPTION_KEYS,
+    "stage": ["qualifying", "knockout"], "field": [*FIELD_KEYS, "colour"], "Field": FIELD_KEYS,
+    "option": OPTION_KEYS,
 }
 # Samples for a placeholder said as it is, by its name (else a number: 3, then 1000).
 BY_NAME: dict[str, list[Any]] = {
     **{name: NAMES for name in NAMED},
     # a raw key or option is what a template must not show a player: samples that are English
-    "key": FIELD_KEYS, "field": FIELD_KEYS, "option": OPTION_KEYS, "format": list(FORMAT_NAMES),
-    "card": CARDS, "bid": ["7H", "MIS", "6.3H"], "code": ["9X"], "text": ["ZZ"],
-    "variant": VARIANT_NAMES, "names": ["le bonhomme"], "preset": ["Avondale"],
+    "key": FIELD_KEYS, "field": FIELD_KEYS, "option": OPTION_KEYS, "format": ["…"],
+    "card": CARDS, "bid": ["7H", "6.3H"], "code": ["9X"], "text": ["ZZ"],
+    "variant": VARIANT_NAMES, "names": ["JKR"], "preset": ["Avondale"],
     "deltas": ["+30, −40"], "totals": ["Nous 300, Eux 200"], "scores": ["3–1"],
     "score": ["3–1"], "known": ["en, fr, it"], "message": ["…"], "site": ["example.org"],
     "where": ["…"], "problem": ["…"], "label": ["…"], "rules": ["…"], "outcome": ["…"],
@@ -105,9 +106,11 @@ def fields_of(text: str) -> list[tuple[str, str, str | None]]:
             if field is not None]
 
 
-def samples(context: str | None, name: str, phrase: str) -> list[Any]:
+def samples(context: str | None, name: str, phrase: str, conversion: str | None) -> list[Any]:
     if phrase:
         return BY_PHRASE[phrase]
+    if conversion == "r" or context == "field quoted":
+        return ["zz"]  # what a client typed, shown back as typed
     if context in LISTING and name in {"first", "last"}:
         return NAMES
     return BY_NAME.get(name, [3, 1000])
@@ -146,7 +149,8 @@ def renderings(message: Message, text: str) -> Iterator[tuple[str, set[str]]]:
     if not fields:
         yield text, set()
         return
-    pools = [samples(message.context, name, phrase) for name, phrase, _ in fields]
+    pools = [samples(message.context, name, phrase, conversion)
+             for name, phrase, conversion in fields]
     for i in range(max(len(pool) for pool in pools)):
         params = {}
         for (name, _, _), pool in zip(fields, pools, strict=True):
@@ -215,13 +219,17 @@ ENGLISH = words("""partner partners tricks trick bidder bidders deal deals dealt
 ALLOWED = {"fr": {"points", "jokers", "mariannas"}, "it": {"round", "link", "points"}}
 FOREIGN = {"fr": {"jeton", "jetons"}, "it": {"misère", "renonce"}}
 FOREIGN_PHRASES = {"it": ["le bonhomme", "le petit bord"]}
-KEYS = set(OPTION_KEYS) | set(FIELD_KEYS) | set(FORMAT_NAMES)
+KEYS = set(OPTION_KEYS) | set(FIELD_KEYS) | {key for key in FORMAT_NAMES if "_" in key}
 
 
 def foreign_words(code: str, text: str) -> list[str]:
     found = []
     lowered = text.lower()
+    text = re.sub(r'"[^"]*"', "", text)  # JSON's keys and strings, typed as the API reads them
+    text = re.sub(r"(?:\.{3}|…)?(?<!\w)/\S+", "", text)  # an API path (PUT .../games/1)
     for token in re.findall(r"[A-Za-zÀ-ÿ_/\-]+", text):
+        if token.isupper():
+            continue  # a code, written as it is entered (HILO, JKR)
         word = token.lower().strip("-/")
         own = ALLOWED.get(code, set())
         key = word in KEYS and ("_" in word or word not in own)

@@ -173,6 +173,8 @@ WORDS: Final[Mapping[str, Mapping[str, str]]] = {
         "contract": "the contract", "led_before": "the suits led earlier",
         "shown_void": "the suits shown void", "named_suit": "the suit named",
         "seat": "the seat", "card": "the card", "plays": "the cards played"},
+    # a stage of a Quebec tournament, as in "games per {stage} match"
+    "stage": {"qualifying": "qualifying", "knockout": "knockout"},
     # a knockout round by the teams left in it (tournaments/build.py)
     "knockout round": {"2": "Final", "4": "Semi-finals", "8": "Quarter-finals"},
     # the bids that are not a number of tricks (rules/variants/australian.py)
@@ -552,7 +554,8 @@ PHRASES: Final[Mapping[str, Callable[[Any], str]]] = {
     "the_variant": the_variant, "The_variant": lambda name: capitalised(the_variant(name)),
     "the_variants_or": lambda names: either([the_variant(name) for name in names]),
     "rank_order": lambda deck: word("rank order", deck),
-    "field": field_words, "Field": lambda key: capitalised(field_words(key)),
+    "stage": lambda stage: word("stage", stage), "field": field_words,
+    "Field": lambda key: capitalised(field_words(key)),
     "option": option_words,
     "format_name": lambda name: said("format name", name),
     "call": call_said, "kitty_cards_are": kitty_cards_are, "quoted": quoted,

@@ -465,8 +465,9 @@ def _linked_scores(session: Session, row: TournamentRow, match: pure.Match,
     if game is None:
         raise RuleViolation("linked_game_missing", "game_id", game=game_id)
     if game.variant != row.variant:
-        raise RuleViolation("linked_game_variant", "game_id", game=game_id, variant=game.variant,
-                            expected=row.variant)
+        raise RuleViolation("linked_game_variant", "game_id", game=game_id,
+                            variant=find_variant(game.variant).name,
+                            expected=find_variant(row.variant).name)
     if not game.state.get("finished"):
         raise RuleViolation("linked_game_unfinished", "game_id", game=game_id)
     sides = [frozenset(p.casefold() for p in side["players"]) for side in game.sides]

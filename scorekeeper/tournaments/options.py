@@ -124,7 +124,7 @@ def check_tournament(fmt: str, variant: str, players_per_side: Sequence[int],
     cannot be. `players_per_side` are the side sizes the variant can seat."""
     if fmt not in FORMATS:
         raise RuleViolation("unknown_format", "format", key=fmt, known=list(FORMATS))
-    options = resolve_options(FORMATS[fmt], given, fmt)
+    options = resolve_options(FORMATS[fmt], given, FORMAT_NAMES[fmt])
     game = find_variant(variant)
     family = FAMILY_OF_FORMAT.get(fmt, game.family)
     if game.family != family:

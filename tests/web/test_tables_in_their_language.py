@@ -256,3 +256,35 @@ def test_lang_in_the_address_chooses_the_page_s_language(english_phone: Phone) -
     page = english_phone.open("#/?lang=fr")
     page.wait_for_selector(f"h1:text-is('{Catalog(page, 'fr')('New game')}')")
     assert page.evaluate("document.documentElement.lang") == "fr-CA"
+
+
+def test_a_french_night_s_print_kit_and_projector_speak_french(
+        phones: Callable[..., Phone]) -> None:
+    """Printed on the organizer's laptop and shown on the club's wall, both set up in English:
+    the night is French, so are its table cards and its projector."""
+    from tests.web.test_print_and_screen import TEAMS, loaded_codes
+
+    laptop = phones(viewport={"width": 1000, "height": 900}, locale="en-US")
+    page = laptop.open()
+    created = page.request.post("/api/v1/tournaments", data={
+        "name": "Soirée du Club", "variant": "quebec-500", "format": "quebec", "language": "fr",
+        "teams": [{"name": name, "players": players} for name, players in TEAMS]}).json()
+    auth = {"Authorization": f"Bearer {created['token']}"}
+    url = f"/api/v1/tournaments/{created['id']}"
+    assert page.request.post(f"{url}/draw", data={"seed": 7}, headers=auth).status == 200
+    first = page.request.get(url).json()["rounds"][0]["matches"][0]["id"]
+    for scores in ([620, 240], [180, 510], [560, 300]):
+        assert page.request.post(f"{url}/matches/{first}/games", data={"scores": scores},
+                                 headers=auth).status == 201
+    page = laptop.open(f"#/t/{created['id']}/print?token={created['token']}")
+    fr = Catalog(page, "fr")
+    loaded_codes(page, 4)
+    assert page.evaluate("document.documentElement.lang") == "fr-CA"
+    no_english(page, fr)
+    laptop.shot("fr-night-print-kit")
+    wall = phones(viewport={"width": 1280, "height": 720}, locale="en-US")
+    page = wall.open(f"#/t/{created['id']}/screen")
+    page.wait_for_selector(".wall h1")
+    assert page.evaluate("document.documentElement.lang") == "fr-CA"
+    no_english(page, fr)
+    wall.shot("fr-night-projector", full_page=False)

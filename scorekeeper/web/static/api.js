@@ -11,6 +11,12 @@ export class Offline extends Error {}
 // so what was on screen before it did opens offline too (install.js).
 export const readPaths = new Set();
 
+// The language each API path was last read in by this page. The server's ETag names a version,
+// not a language: a browser revalidating a copy kept in another language would get a 304 and show
+// the old language. So a path's first read in a language (since the page loaded) skips the HTTP
+// cache; later reads in it revalidate as usual.
+const readIn = new Map();
+
 export async function api(method, path, body, { token, ifMatch, key } = {}) {
   const headers = { Accept: "application/json", "Accept-Language": lang() };
   if (body !== undefined) headers["Content-Type"] = "application/json";
@@ -18,10 +24,15 @@ export async function api(method, path, body, { token, ifMatch, key } = {}) {
   if (ifMatch) headers["If-Match"] = ifMatch;
   if (key) headers["Idempotency-Key"] = key;
   // Noted before the reply: a read still on its way when the worker takes control is handed over too.
-  if (method === "GET") readPaths.add(API + path);
+  let cache = "default";
+  if (method === "GET") {
+    readPaths.add(API + path);
+    if (readIn.get(path) !== lang()) cache = "reload";
+    readIn.set(path, lang());
+  }
   let response;
   try {
-    response = await fetch(API + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    response = await fetch(API + path, { method, headers, cache, body: body === undefined ? undefined : JSON.stringify(body) });
   } catch {
     throw new Offline("no connection");
   }

@@ -75,6 +75,8 @@ export async function setLang(code, { remember = true } = {}) {
   plurals = new Intl.PluralRules(current.locale);
   numbers = new Intl.NumberFormat(current.locale);
   root.lang = current.locale;
+  // The shell's static words (the header bar) follow, whoever changed the language.
+  document.dispatchEvent(new Event("pagelanguage"));
 }
 
 /** A page with a language of its own (a tournament's projector, print kit, desk and scorer

@@ -39,6 +39,7 @@ export function startSettings(changed) {
     if (open) { drawPanel(panel, onLanguage); panel.querySelector("button[aria-pressed='true']")?.focus(); }
   });
   document.addEventListener("keydown", (event) => { if (event.key === "Escape" && !panel.hidden) close(); });
+  document.addEventListener("pagelanguage", translateShell);
   translateShell();
 }
 
@@ -61,7 +62,6 @@ function drawPanel(panel, changed) {
         onclick: async () => {
           if (l.code === lang()) return;
           await setLang(l.code);
-          translateShell();
           drawPanel(panel, changed);
           panel.querySelector(`[data-lang="${l.code}"]`)?.focus();
           changed();
