@@ -612,7 +612,8 @@ REFUSALS: Final[Mapping[str, str]] = {
     "entry_missing.bid": "a hand needs the winning bid, or passed_out: true",
     "seat_range.bidder": "bidder must be a seat from 0 to {last}",
     "ralphed_bidder": "{player} was ralphed last hand and may not win this auction",
-    "bid_needs_partner": "{bid:bid_name} is played by partners, and nobody has a partner here",
+    "bid_needs_partner": "{bid:bid_name} is played by two partners together, so only at four "
+                         "players or at six in three sides of two",
     "partner_not_allowed": "only the five-handed game calls a partner; here the sides are fixed "
                            "for the whole game",
     "entry_missing.partner": "a five-handed hand needs partner: the seat of the called partner, "
@@ -648,6 +649,8 @@ REFUSALS: Final[Mapping[str, str]] = {
                                    "misere_rank is after-7)",
     "illegal_call.blind_misere": "blind misère is bid before looking at the cards, so only as a "
                                  "first call",
+    "illegal_call.pair_bid": "{bid:bid_name} is played by two partners together, so only at "
+                             "four players or at six in three sides of two",
     "illegal_call.dealer_pass": "everybody else has passed, and the dealer must bid (option "
                                 "pass_out is dealer-must-bid)",
     "card_count": "a hand as dealt has {cards} cards",
