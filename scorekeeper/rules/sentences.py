@@ -724,6 +724,9 @@ REFUSALS: Final[Mapping[str, str]] = {
     "card_repeated.captured": "{text} was captured twice",
     "card_not_in_deck.cinquecento": "{text!r} is not a card of the {deck:deck} Cinquecento "
                                     "deck (write cards like {example})",
+    "card_not_in_deck.cinquecento_twos": "with three players one 2 is out of the deck, so at "
+                                         "most {twos:words} 2s can be captured: {text!r} is "
+                                         "one too many",
     "unknown_suit.trump": "trump must be null (no Marianna yet) or one of {suits:italian_suits}",
     "trick_size.cinquecento": "a trick here has {expected} plays, one per player",
     "entry_form.cinquecento_play": 'each play is {{"seat": seat, "card": card}}',

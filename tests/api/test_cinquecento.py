@@ -141,3 +141,37 @@ def test_contract_games_still_need_a_contract(client: FlaskClient) -> None:
     assert_error(client.post(f"{API}/adjudicate/trick", json={
         "variant": "australian-500", "trump": "S", "contract": "7S", "plays": plays}), 422,
         "trump")
+
+
+THREE_ALONE = [{"name": name, "players": [name]} for name in ("Ann", "Bo", "Cy")]
+POINT_CARDS = {suit: [f"{rank}-{suit}" for rank in ("A", "3", "R", "C", "F")]
+               for suit in ("coins", "cups", "swords", "clubs")}
+
+
+def test_three_players_capture_at_most_three_twos(client: FlaskClient, new_game: Any) -> None:
+    """RULES.md, decisions of 2026-11-27: the 39-card deck of three players lacks one 2, which
+    one being the table's business."""
+    game = new_game({}, sides=THREE_ALONE, variant="cinquecento")
+    before = snapshot(client, game.url)
+    four = [POINT_CARDS["coins"] + POINT_CARDS["cups"] + ["2-coins", "2-cups"],
+            POINT_CARDS["swords"] + ["2-swords"], POINT_CARDS["clubs"] + ["2-clubs"]]
+    body = assert_error(game.record({"captured": four}), 422, "captured.2.5")
+    assert body["rule"] == "card_not_in_deck"
+    assert "three" in body["message"] and "2" in body["message"]
+    assert snapshot(client, game.url) == before
+    assert_error(client.post(f"{game.url}/hands/preview", json={"captured": four}), 422,
+                 "captured.2.5")
+    three = [four[0], four[1], four[2][:-1]]  # any three 2s will do
+    recorded = game.record({"captured": three})
+    assert recorded.status_code == 201, recorded.get_json()
+    assert recorded.get_json()["deltas"] == [60, 30, 30]
+
+
+def test_a_two_in_a_three_player_trick_is_the_tables_business(client: FlaskClient) -> None:
+    """A trick of three cards cannot show which 2 left the deck: every 2 may be played."""
+    for suit in ("coins", "cups", "swords", "clubs"):
+        body = client.post(f"{API}/adjudicate/trick", json={
+            "variant": "cinquecento", "players": 3, "trump": None,
+            "plays": [{"seat": 0, "card": f"2-{suit}"}, {"seat": 1, "card": "4-coins"},
+                      {"seat": 2, "card": "5-cups"}]})
+        assert body.status_code == 200, body.get_json()
