@@ -30,7 +30,8 @@ EXPECTED: dict[str, dict[str, Any]] = {
     # card points + Mariannas: 108/52 (68/52, coins Marianna 40), 155/165 (captured 47/73, cups
     # Marianna 40), 236/264 (61/59, swords 40 to Est-Ovest then clubs 20 to Nord-Sud), 316/304,
     # 354/386 (captured 38/82), 420/440, 492/488, then 64/56 + swords 40: 596/544, both past 500
-    # in the same hand and the higher, Nord-Sud, wins. Dealer 1 + 8 hands → seat 1 again.
+    # in the same hand and the higher, Nord-Sud, wins. Dealer 1, the deal passing to the right for
+    # 8 hands → seat 1 again.
     "cinquecento-trattoria": {"hands_played": 8, "scores": [596, 544], "finished": True,
                               "winner": 0, "dealer": 1},
     # 30/200, 170/220, redeal, -110/260 (8♦ failed), -70/320, 150/350, 400/350 (misère),

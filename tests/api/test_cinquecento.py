@@ -27,7 +27,7 @@ def test_points_and_mariannas(new_game: Any) -> None:
     body = hand.get_json()
     assert body["deltas"] == [88, 92]
     assert "Marianna of cups by East-West: +40; cups are trumps" in body["explanation"]
-    assert game.state()["dealer"] == 1
+    assert game.state()["dealer"] == 3  # the deal passes to the right
 
 
 def test_captured_cards_are_counted(new_game: Any) -> None:
@@ -175,3 +175,27 @@ def test_a_two_in_a_three_player_trick_is_the_tables_business(client: FlaskClien
             "plays": [{"seat": 0, "card": f"2-{suit}"}, {"seat": 1, "card": "4-coins"},
                       {"seat": 2, "card": "5-cups"}]})
         assert body.status_code == 200, body.get_json()
+
+
+@pytest.mark.parametrize(("sides", "first", "dealers"), [
+    (None, 0, [3, 2, 1, 0]),
+    (THREE_ALONE, 0, [2, 1, 0]),
+    (THREE_ALONE, 1, [0, 2, 1]),
+    ([{"name": "Ann", "players": ["Ann"]}, {"name": "Bo", "players": ["Bo"]}], 1, [0, 1])])
+def test_the_deal_passes_to_the_right(client: FlaskClient, new_game: Any,
+                                      sides: list[Any] | None, first: int,
+                                      dealers: list[int]) -> None:
+    """Seed 000 and RULES.md (decisions of 2026-11-27): seats are numbered clockwise and the
+    next dealer is the seat on the dealer's right, (d − 1) mod n."""
+    game = new_game({}, sides=sides, variant="cinquecento", first_dealer=first)
+    assert game.state()["dealer"] == first
+    points = [120] + [0] * (len(sides or [1, 2]) - 1)
+    seen = []
+    for _ in dealers:
+        preview = client.post(f"{game.url}/hands/preview", json={"points": points}).get_json()
+        recorded = game.record({"points": points}).get_json()
+        assert preview["game"]["dealer"] == recorded["game"]["dealer"]
+        seen.append(game.state()["dealer"])
+    assert seen == dealers
+    listed = client.get(f"{game.url}/hands").get_json()
+    assert len(listed) == len(dealers)

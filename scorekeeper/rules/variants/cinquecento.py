@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper.rules.base import (
+    DEAL_TO_THE_RIGHT,
     BidSpec,
     GameState,
     HandResult,
@@ -117,7 +118,8 @@ class Cinquecento(SeatedGame):
             tally[side]["marianna_points"] += value
             tally[side]["mariannas"] += 1
             lines.append(line)
-        return race_hand(table, state, deltas, lines, tuple(tally))
+        # Seed 000: the deal passes to the right (RULES.md, decisions of 2026-11-27).
+        return race_hand(table, state, deltas, lines, tuple(tally), DEAL_TO_THE_RIGHT)
 
     # -- pieces --------------------------------------------------------------------------------
 
