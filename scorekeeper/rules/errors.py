@@ -74,6 +74,8 @@ RULES: Final[Mapping[str, str]] = MappingProxyType({
     # Rummy
     "meld_invalid": "a meld is a set or a run, also with the cards laid off onto it",
     "layoff_onto": "a lay-off goes onto a meld that is on the table",
+    "layoff_own_meld": "a player lays off onto another player's meld only with a meld of their "
+                       "own on the table (option layoff_needs_own_meld)",
     "rummy_points_sum": "the counted points are no more than the cards in play are worth",
     "went_out_cards": "a player went out exactly when no cards are left in hand",
     "one_goes_out": "only one player goes out in a hand",

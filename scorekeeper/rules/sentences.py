@@ -766,6 +766,8 @@ REFUSALS: Final[Mapping[str, str]] = {
     "meld_invalid.layoff": "with {laid:list} laid off onto it, {cards:cards} is no longer a meld: "
                            "{flaw:meld_flaw}",
     "layoff_onto": "there is no meld {meld} of player {player} to lay off onto",
+    "layoff_own_meld": "laying off onto another player's meld needs a meld of one's own on the "
+                       "table, and this hand has none by {player}",
     "discard_not_out": "only the player who went out names a final discard",
     "boathouse_discard": "under the boathouse rule going out takes a final discard: name it "
                          "(discard)",
