@@ -30,7 +30,8 @@ EXPECTED: dict[str, dict[str, Any]] = {
     # card points + Mariannas: 108/52 (68/52, coins Marianna 40), 155/165 (captured 47/73, cups
     # Marianna 40), 236/264 (61/59, swords 40 to Est-Ovest then clubs 20 to Nord-Sud), 316/304,
     # 354/386 (captured 38/82), 420/440, 492/488, then 64/56 + swords 40: 596/544, both past 500
-    # in the same hand and the higher, Nord-Sud, wins. Dealer 1 + 8 hands → seat 1 again.
+    # in the same hand and the higher, Nord-Sud, wins. Dealer 1, the deal passing to the right for
+    # 8 hands → seat 1 again.
     "cinquecento-trattoria": {"hands_played": 8, "scores": [596, 544], "finished": True,
                               "winner": 0, "dealer": 1},
     # 30/200, 170/220, redeal, -110/260 (8♦ failed), -70/320, 150/350, 400/350 (misère),
@@ -45,12 +46,13 @@ EXPECTED: dict[str, dict[str, Any]] = {
     # Rummy 500 with jokers (15 each, ace 15 even low), Ann/Ben/Cleo/Dev, melded + laid off − in
     # hand: 64/13/14/-36 (Ann out: 54 + 10H laid off; Cleo's JK-9D-10D 34), 89/93/37/-21 (Ben
     # out), 95/112/116/1 (Cleo out: 10S-KS + AS laid off 55, 8s 24; Dev lays JKB on Ben's aces),
-    # 155/107/148/44 (stock ran out, nobody out), 160/139/127/112 (Dev out: 51 melded, KC and 7S
-    # laid off 17), 255/124/191/132 (Ann out), 290/180/301/109 (Cleo out), 356/300/376/112 (Ben
-    # out), 446/333/411/123 (Ann out), then Cleo goes out with 76 melded + 4S, JK, 8D laid off
-    # (+103) while Ann makes +57: 503/318/514/135, two past 500 and Cleo, the highest, wins.
+    # 155/107/148/44 (stock ran out, nobody out), 160/139/172/112 (Dev out: 51 melded, KC and 7S
+    # laid off 17; Cleo melds her 9s, 27, before laying 10H off on Ben's run, holds 13: +24),
+    # 255/124/236/132 (Ann out), 290/180/346/109 (Cleo out), 356/300/421/112 (Ben out),
+    # 446/333/456/123 (Ann out), then Cleo goes out with 76 melded + 4S, JK, 8D laid off
+    # (+103) while Ann makes +57: 503/318/559/135, two past 500 and Cleo, the highest, wins.
     # Dealer 2 + 10 hands → seat 0.
-    "rummy-night": {"hands_played": 10, "scores": [503, 318, 514, 135], "finished": True,
+    "rummy-night": {"hands_played": 10, "scores": [503, 318, 559, 135], "finished": True,
                     "winner": 2, "dealer": 0},
     # 140/20/10, 160/-80/40, 170/-60/260, redeal, 200/-340/300, 450/-340/300 (misère),
     # 480/-640/330: Bill (East) goes out the back door and Joan (North), the highest, wins.

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from scorekeeper.rules.base import OptionValue, Table
-from scorekeeper.rules.bids import Bid, DisabledBid
+from scorekeeper.rules.bids import Bid, DisabledBid, pair_bid_barred
 from scorekeeper.rules.errors import RuleViolation
 from scorekeeper.rules.reasons import Reason
 from scorekeeper.rules.sentences import render_all
@@ -85,8 +85,7 @@ class _Auction:
     """The auction so far; `refusal` names the rule a call would break."""
 
     variant: Bidding
-    options: Mapping[str, OptionValue]
-    seats: int
+    table: Table
     dealer: int
     ralphed: frozenset[int]
     active: set[int] = field(default_factory=set)  # seats that have not passed
@@ -98,6 +97,14 @@ class _Auction:
 
     def __post_init__(self) -> None:
         self.active = set(range(self.seats))
+
+    @property
+    def options(self) -> Mapping[str, OptionValue]:
+        return self.table.options
+
+    @property
+    def seats(self) -> int:
+        return self.table.seats
 
     @property
     def american(self) -> bool:
@@ -136,6 +143,8 @@ class _Auction:
         if seat in self.ralphed:
             return RuleViolation("illegal_call.ralphed", None, seat=seat)
         said = {"bid": bid.code, "bid_name": bid.name}
+        if pair_bid_barred(bid, self.table):
+            return RuleViolation("illegal_call.pair_bid", None, **said)
         if not bid.beats(self.standing):
             assert self.standing is not None
             return RuleViolation("illegal_call.not_higher", None, **said,
@@ -189,7 +198,7 @@ def adjudicate_auction(variant: Bidding, table: Table, dealer: object, calls: ob
     barred = _seats(ralphed, seats, "ralphed")
     if not isinstance(calls, list):
         raise RuleViolation("entry_form.calls", "calls")
-    auction = _Auction(variant, table.options, seats, dealer, barred)
+    auction = _Auction(variant, table, dealer, barred)
     records: list[CallRecord] = []
     first_illegal: int | None = None
     reason: RuleViolation | None = None

@@ -357,15 +357,21 @@ class SeatedGame:
         return table
 
 
+# Which way the deal passes, as a step in seat numbers (seats are numbered clockwise).
+DEAL_TO_THE_LEFT = 1  # the next seat: the contract games and Rummy 500
+DEAL_TO_THE_RIGHT = -1  # seat (d - 1) mod n: Cinquecento (seed 000)
+
+
 def race_hand(table: Table, state: GameState, deltas: Sequence[int], lines: list[Reason],
-              tally: tuple[Mapping[str, int], ...] = ()) -> HandResult:
+              tally: tuple[Mapping[str, int], ...] = (),
+              deal_passes: int = DEAL_TO_THE_LEFT) -> HandResult:
     """A hand of a race to the `target` option (Cinquecento, Rummy): add the deltas, see whether
-    somebody won, and pass the deal one seat on."""
+    somebody won, and pass the deal one seat on, the way `deal_passes` says."""
     scores = tuple(s + d for s, d in zip(state.scores, deltas, strict=True))
     target = table.options["target"]
     assert isinstance(target, int)
     winner = winner_at_target(table, scores, target, lines)
-    after = replace(state, scores=scores, dealer=(state.dealer + 1) % table.seats,
+    after = replace(state, scores=scores, dealer=(state.dealer + deal_passes) % table.seats,
                     hands_played=state.hands_played + 1, finished=winner is not None,
                     winner=winner, end_reason=None if winner is None else "target")
     return HandResult(deltas=tuple(deltas), reasons=tuple(lines), state=after, tally=tally)

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from scorekeeper.rules.base import BidSpec
+from scorekeeper.rules.base import BidSpec, Table
 from scorekeeper.rules.cards import SUITS
 from scorekeeper.rules.errors import RuleViolation
 from scorekeeper.rules.sentences import SUIT_SYMBOLS
@@ -51,6 +51,17 @@ class Bid:
 
     def beats(self, other: Bid | None) -> bool:
         return other is None or self.rank > other.rank
+
+
+PAIR = 2  # players per side where every bidder has one partner from the deal
+
+
+def pair_bid_barred(bid: Bid, table: Table) -> bool:
+    """A bid played by a pair of partners (double nullo, patastrophe) at a table where the
+    bidder has no single partner from the deal: three or five players, or six in two sides of
+    three (RULES.md, decisions of 2026-11-27). Recording a hand, a table's list of bids and the
+    auction referee all ask this."""
+    return bid.kind == "misere" and bid.plays == "side" and len(table.sides[0].players) != PAIR
 
 
 def trump_bid(tricks: int, denomination: str) -> Bid:

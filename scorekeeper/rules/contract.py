@@ -24,7 +24,13 @@ from scorekeeper.rules.base import (
     SeatedGame,
     Table,
 )
-from scorekeeper.rules.bids import FRACTIONAL_BID, Bid, DisabledBid, UnknownBid
+from scorekeeper.rules.bids import (
+    FRACTIONAL_BID,
+    Bid,
+    DisabledBid,
+    UnknownBid,
+    pair_bid_barred,
+)
 from scorekeeper.rules.cards import ONE_JOKER, Card, Jokers
 from scorekeeper.rules.errors import RuleViolation
 from scorekeeper.rules.reasons import Reason
@@ -89,7 +95,7 @@ class ContractVariant(SeatedGame):
 
     def table_bids(self, table: Table) -> tuple[BidSpec, ...]:
         return tuple(bid.spec() for bid in self.bid_order(table.options)
-                     if not needs_partner(bid, table))
+                     if not pair_bid_barred(bid, table))
 
     def find_bid(self, code: object, options: Mapping[str, OptionValue],
                  field: str = "bid") -> Bid:
@@ -179,7 +185,7 @@ class ContractVariant(SeatedGame):
         if state.barred_seat == bidder:
             raise RuleViolation("ralphed_bidder", "bidder", player=table.player_at(bidder),
                                 seat=bidder)
-        if needs_partner(bid, table):
+        if pair_bid_barred(bid, table):
             raise RuleViolation("bid_needs_partner", "bid", bid=bid.code, bid_name=bid.name)
         partner = self._partner(table, bid, bidder, hand)
         tricks = self._tricks(table, hand.get("tricks"))
@@ -405,7 +411,3 @@ def _highest(scores: tuple[int, ...], sides: list[int]) -> int:
 
 CONTRACT_HAND = ("bidder", "bid", "tricks", "passed_out", "calls")
 
-
-def needs_partner(bid: Bid, table: Table) -> bool:
-    """A bid played by partners (double nullo, patastrophe) at a table where all play alone."""
-    return bid.kind == "misere" and bid.plays == "side" and len(table.sides[0].players) < 2

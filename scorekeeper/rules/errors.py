@@ -41,7 +41,8 @@ RULES: Final[Mapping[str, str]] = MappingProxyType({
     "unknown_bid": "a bid is one of the variant's bid codes",
     "bid_disabled": "a bid is one that this game's options allow",
     "illegal_call": "each call is one the auction allows: above the last bid, not by a ralphed "
-                    "seat, no pass where the dealer must bid",
+                    "seat, no pass where the dealer must bid, no pair bid where sides are not "
+                    "pairs",
     "call_after_auction": "nobody calls once the auction is over",
     "auction_incomplete": "a hand's calls make a finished auction",
     "auction_result": "the hand agrees with the auction its calls make (bid, bidder, passed out)",
@@ -50,7 +51,8 @@ RULES: Final[Mapping[str, str]] = MappingProxyType({
     "passed_out_unplayed": "a passed-out hand has no bid, bidder or partner, and no tricks unless "
                            "option pass_out plays it at no-trumps",
     # partners
-    "bid_needs_partner": "a bid played by partners needs a table where players have partners",
+    "bid_needs_partner": "a bid played by two partners together needs sides of two: four "
+                         "players, or six in three sides of two",
     "partner_not_allowed": "only the five-handed game calls a partner",
     "partner_is_bidder": "the called partner is another player than the bidder",
     "bid_played_alone": "a bid always played alone calls no partner",
@@ -72,6 +74,8 @@ RULES: Final[Mapping[str, str]] = MappingProxyType({
     # Rummy
     "meld_invalid": "a meld is a set or a run, also with the cards laid off onto it",
     "layoff_onto": "a lay-off goes onto a meld that is on the table",
+    "layoff_own_meld": "a player lays off onto another player's meld only with a meld of their "
+                       "own on the table (option layoff_needs_own_meld)",
     "rummy_points_sum": "the counted points are no more than the cards in play are worth",
     "went_out_cards": "a player went out exactly when no cards are left in hand",
     "one_goes_out": "only one player goes out in a hand",

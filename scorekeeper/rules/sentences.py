@@ -711,7 +711,8 @@ REFUSALS: Final[Mapping[str, str]] = {
     "entry_missing.bid": "a hand needs the winning bid, or passed_out: true",
     "seat_range.bidder": "bidder must be a seat from 0 to {last}",
     "ralphed_bidder": "{player} was ralphed last hand and may not win this auction",
-    "bid_needs_partner": "{bid:bid_name} is played by partners, and nobody has a partner here",
+    "bid_needs_partner": "{bid:bid_name} is played by two partners together, so only at four "
+                         "players or at six in three sides of two",
     "partner_not_allowed": "only the five-handed game calls a partner; here the sides are fixed "
                            "for the whole game",
     "entry_missing.partner": "a five-handed hand needs partner: the seat of the called partner, "
@@ -747,6 +748,8 @@ REFUSALS: Final[Mapping[str, str]] = {
                                    "misere_rank is after-7)",
     "illegal_call.blind_misere": "blind misère is bid before looking at the cards, so only as a "
                                  "first call",
+    "illegal_call.pair_bid": "{bid:bid_name} is played by two partners together, so only at "
+                             "four players or at six in three sides of two",
     "illegal_call.dealer_pass": "everybody else has passed, and the dealer must bid (option "
                                 "pass_out is dealer-must-bid)",
     "card_count": "a hand as dealt has {cards} cards",
@@ -820,6 +823,9 @@ REFUSALS: Final[Mapping[str, str]] = {
     "card_repeated.captured": "{text} was captured twice",
     "card_not_in_deck.cinquecento": "{text!r} is not a card of the {deck:deck} Cinquecento "
                                     "deck (write cards like {example})",
+    "card_not_in_deck.cinquecento_twos": "with three players one 2 is out of the deck, so at "
+                                         "most {twos:words} 2s can be captured: {text!r} is "
+                                         "one too many",
     "unknown_suit.trump": "trump must be null (no Marianna yet) or one of {suits:italian_suits}",
     "trick_size.cinquecento": "a trick here has {expected} plays, one per player",
     "entry_form.cinquecento_play": 'each play is {{"seat": seat, "card": card}}',
@@ -859,6 +865,8 @@ REFUSALS: Final[Mapping[str, str]] = {
     "meld_invalid.layoff": "with {laid:list} laid off onto it, {cards:cards} is no longer a meld: "
                            "{flaw:meld_flaw}",
     "layoff_onto": "there is no meld {meld} of player {player} to lay off onto",
+    "layoff_own_meld": "laying off onto another player's meld needs a meld of one's own on the "
+                       "table, and this hand has none by {player}",
     "discard_not_out": "only the player who went out names a final discard",
     "boathouse_discard": "under the boathouse rule going out takes a final discard: name it "
                          "(discard)",

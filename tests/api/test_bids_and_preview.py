@@ -11,7 +11,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from scorekeeper import create_app
-from tests.api.helpers import API, assert_error
+from tests.api.helpers import API, SIX_IN_THREES, assert_error
 from tests.conftest import FOUR, database_url
 
 THREE = [{"name": name, "players": [name]} for name in ("Ann", "Bo", "Cy")]
@@ -160,3 +160,40 @@ def test_previews_are_not_writes(tmp_path: Path) -> None:
     game = client.post(f"{API}/games", json={"variant": "australian-500", "sides": FOUR})
     url = f"{API}/games/{game.get_json()['id']}/hands/preview"
     assert [client.post(url, json=made("7H")).status_code for _ in range(5)] == [200] * 5
+
+
+@pytest.mark.parametrize("sides", [
+    THREE,
+    [{"name": name, "players": [name]} for name in ("Ann", "Bo", "Cy", "Di", "Ed")],
+    [{"name": "Odds", "players": ["Ann", "Cy", "Ed"]},
+     {"name": "Evens", "players": ["Bo", "Di", "Fi"]}]], ids=["three", "five", "six-2x3"])
+def test_pair_bids_are_refused_alike_by_the_list_the_hand_the_preview_and_the_referee(
+        client: FlaskClient, new_game: Any, sides: list[Any]) -> None:
+    """RULES.md, decisions of 2026-11-27: double nullo and patastrophe only where every side is
+    two partners."""
+    options = {"double_nullo": True, "patastrophe": True}
+    game = new_game(options, sides=sides)
+    assert not {"DNUL", "PAT"} & {bid["code"] for bid in bids_of(client, game)}
+    tricks = [0] * len(sides)
+    tricks[-1] = 10
+    hand: dict[str, Any] = {"bidder": 0, "bid": "DNUL", "tricks": tricks}
+    if len(sides) == 5:
+        hand["partner"] = 2
+    for response in (client.post(f"{game.url}/hands/preview", json=hand), game.record(hand)):
+        body = assert_error(response, 422, "bid")
+        assert body["rule"] == "bid_needs_partner"
+    players = sum(len(side["players"]) for side in sides)
+    ruling = client.post(f"{API}/adjudicate/auction", json={
+        "variant": "australian-500", "options": options, "players": players,
+        "sides": len(sides), "dealer": players - 1, "calls": ["PAT"]}).get_json()
+    assert (ruling["legal"], ruling["first_illegal"]) == (False, 0)
+    assert "two partners together" in ruling["explanation"][0]
+    assert not {"DNUL", "PAT"} & set(ruling["next_legal_bids"])
+    assert ruling["reasons"][0]["params"]["why"]["says"] == "illegal_call.pair_bid"
+
+
+def test_pair_bids_stay_at_six_in_three_sides_of_two(client: FlaskClient, new_game: Any) -> None:
+    game = new_game({"double_nullo": True}, sides=SIX_IN_THREES)
+    assert "DNUL" in {bid["code"] for bid in bids_of(client, game)}
+    recorded = game.record({"bidder": 0, "bid": "DNUL", "tricks": [0, 5, 5]})
+    assert recorded.status_code == 201 and recorded.get_json()["deltas"][0] == 500

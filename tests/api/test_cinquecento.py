@@ -27,7 +27,7 @@ def test_points_and_mariannas(new_game: Any) -> None:
     body = hand.get_json()
     assert body["deltas"] == [88, 92]
     assert "Marianna of cups by East-West: +40; cups are trumps" in body["explanation"]
-    assert game.state()["dealer"] == 1
+    assert game.state()["dealer"] == 3  # the deal passes to the right
 
 
 def test_captured_cards_are_counted(new_game: Any) -> None:
@@ -141,3 +141,61 @@ def test_contract_games_still_need_a_contract(client: FlaskClient) -> None:
     assert_error(client.post(f"{API}/adjudicate/trick", json={
         "variant": "australian-500", "trump": "S", "contract": "7S", "plays": plays}), 422,
         "trump")
+
+
+THREE_ALONE = [{"name": name, "players": [name]} for name in ("Ann", "Bo", "Cy")]
+POINT_CARDS = {suit: [f"{rank}-{suit}" for rank in ("A", "3", "R", "C", "F")]
+               for suit in ("coins", "cups", "swords", "clubs")}
+
+
+def test_three_players_capture_at_most_three_twos(client: FlaskClient, new_game: Any) -> None:
+    """RULES.md, decisions of 2026-11-27: the 39-card deck of three players lacks one 2, which
+    one being the table's business."""
+    game = new_game({}, sides=THREE_ALONE, variant="cinquecento")
+    before = snapshot(client, game.url)
+    four = [POINT_CARDS["coins"] + POINT_CARDS["cups"] + ["2-coins", "2-cups"],
+            POINT_CARDS["swords"] + ["2-swords"], POINT_CARDS["clubs"] + ["2-clubs"]]
+    body = assert_error(game.record({"captured": four}), 422, "captured.2.5")
+    assert body["rule"] == "card_not_in_deck"
+    assert "three" in body["message"] and "2" in body["message"]
+    assert snapshot(client, game.url) == before
+    assert_error(client.post(f"{game.url}/hands/preview", json={"captured": four}), 422,
+                 "captured.2.5")
+    three = [four[0], four[1], four[2][:-1]]  # any three 2s will do
+    recorded = game.record({"captured": three})
+    assert recorded.status_code == 201, recorded.get_json()
+    assert recorded.get_json()["deltas"] == [60, 30, 30]
+
+
+def test_a_two_in_a_three_player_trick_is_the_tables_business(client: FlaskClient) -> None:
+    """A trick of three cards cannot show which 2 left the deck: every 2 may be played."""
+    for suit in ("coins", "cups", "swords", "clubs"):
+        body = client.post(f"{API}/adjudicate/trick", json={
+            "variant": "cinquecento", "players": 3, "trump": None,
+            "plays": [{"seat": 0, "card": f"2-{suit}"}, {"seat": 1, "card": "4-coins"},
+                      {"seat": 2, "card": "5-cups"}]})
+        assert body.status_code == 200, body.get_json()
+
+
+@pytest.mark.parametrize(("sides", "first", "dealers"), [
+    (None, 0, [3, 2, 1, 0]),
+    (THREE_ALONE, 0, [2, 1, 0]),
+    (THREE_ALONE, 1, [0, 2, 1]),
+    ([{"name": "Ann", "players": ["Ann"]}, {"name": "Bo", "players": ["Bo"]}], 1, [0, 1])])
+def test_the_deal_passes_to_the_right(client: FlaskClient, new_game: Any,
+                                      sides: list[Any] | None, first: int,
+                                      dealers: list[int]) -> None:
+    """Seed 000 and RULES.md (decisions of 2026-11-27): seats are numbered clockwise and the
+    next dealer is the seat on the dealer's right, (d − 1) mod n."""
+    game = new_game({}, sides=sides, variant="cinquecento", first_dealer=first)
+    assert game.state()["dealer"] == first
+    points = [120] + [0] * (len(sides or [1, 2]) - 1)
+    seen = []
+    for _ in dealers:
+        preview = client.post(f"{game.url}/hands/preview", json={"points": points}).get_json()
+        recorded = game.record({"points": points}).get_json()
+        assert preview["game"]["dealer"] == recorded["game"]["dealer"]
+        seen.append(game.state()["dealer"])
+    assert seen == dealers
+    listed = client.get(f"{game.url}/hands").get_json()
+    assert len(listed) == len(dealers)

@@ -76,7 +76,7 @@ def test_the_named_presets_are_there(client: FlaskClient) -> None:
              for v in client.get(f"{API}/variants").get_json()}
     assert names["australian-500"]["avondale"]["name"] == "Avondale standard"
     starter = names["australian-500"]["five-hundred-plus-plus"]
-    assert starter["name"] == "Five-Hundred++ starter" and starter["options"]["low_misere"]
+    assert starter["name"] == "Five-Hundred++ starter"
     assert names["quebec-500"]["quebec-club"]["name"] == "Quebec club"
     assert names["quebec-500"]["quebec-club"]["options"]["target"] == 1000
     assert names["cinquecento"] and names["rummy-500"]
@@ -95,3 +95,24 @@ def test_a_game_starts_under_every_preset(client: FlaskClient, key: str) -> None
         game = created.get_json()
         for name, value in preset["options"].items():
             assert game["options"][name] == value, (preset["key"], name)
+
+
+def test_the_five_hundred_plus_plus_starter_follows_the_seeds_advice(
+        client: FlaskClient) -> None:
+    """Seed 001 advises starting with the partially visible kitty and five-card-kitty fractional
+    bidding, and nothing else (RULES.md, decisions of 2026-11-27)."""
+    variant = client.get(f"{API}/variants/australian-500").get_json()
+    starter = next(p for p in variant["presets"] if p["key"] == "five-hundred-plus-plus")
+    assert starter["options"] == {"visible_kitty": True, "fractional_bidding": True}
+    description = starter["description"]
+    assert not [key for key in variant["options"] if key in description]
+    assert not re.search(r"[a-z]_[a-z]", description)
+    assert "kitty" in description and "fractional" in description.lower()
+    game = client.post(f"{API}/games", json={"variant": "australian-500", "sides": FOUR,
+                                             "options": starter["options"]}).get_json()
+    codes = [bid["code"] for bid in client.get(f"{API}/games/{game['id']}/bids").get_json()]
+    assert "6.3H" in codes and "MIS" in codes
+    ruling = client.post(f"{API}/adjudicate/auction", json={
+        "variant": "australian-500", "options": starter["options"], "dealer": 3,
+        "calls": ["6.0S", "7.1H"]}).get_json()
+    assert ruling["legal"] and ruling["kitty_face_up"] == 1

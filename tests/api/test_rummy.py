@@ -13,7 +13,7 @@ from tests.api.helpers import API, assert_error, error_paths, snapshot
 
 NAMES = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy")
 DEFAULTS = {"target": 500, "decks": None, "jokers": False, "ace_low_points": 15,
-            "boathouse": False}
+            "boathouse": False, "layoff_needs_own_meld": True}
 OPEN = {"target": 100_000}  # a game that never ends
 
 
@@ -76,7 +76,7 @@ def test_rummy_500_is_listed_with_its_options(client: FlaskClient) -> None:
     assert {name: spec["default"] for name, spec in options.items()} == DEFAULTS
     assert {name: spec["type"] for name, spec in options.items()} == {
         "target": "integer", "decks": "integer", "jokers": "boolean",
-        "ace_low_points": "integer", "boathouse": "boolean"}
+        "ace_low_points": "integer", "boathouse": "boolean", "layoff_needs_own_meld": "boolean"}
     for name, spec in options.items():
         assert isinstance(spec["description"], str) and spec["description"].strip(), name
     assert sorted(options["ace_low_points"]["choices"]) == [1, 15]
@@ -224,7 +224,8 @@ def test_full_form_defaults_and_card_notation(new_game: Any) -> None:
 
 
 def test_lay_offs_onto_other_players_melds(new_game: Any) -> None:
-    game = make(new_game, players=3)
+    # A table that lets anyone lay off (Cy lays off with no meld of her own).
+    game = make(new_game, players=3, layoff_needs_own_meld=False)
     # Bo's 7♥ alone would leave a gap in Ann's 3-4-5♥; Cy's 6♥ fills it. Only the end counts.
     body = record(game, full(
         {"melds": [["3H", "4H", "5H"]], "hand": ["2C"]},
@@ -237,8 +238,8 @@ def test_lay_offs_onto_other_players_melds(new_game: Any) -> None:
                  "Bo melded 30, laid off 7 and holds 0 in hand: +37", "Bo went out",
                  "Cy melded 0, laid off 16 and holds 9 in hand: +7"):
         assert line in body["explanation"], body["explanation"]
-    # Going out with lay-offs only (no meld of one's own) is allowed.
-    two = make(new_game, players=2)
+    # There, going out with lay-offs only (no meld of one's own) is allowed.
+    two = make(new_game, players=2, layoff_needs_own_meld=False)
     body = record(two, full(
         {"melds": [["9C", "10C", "JC"]], "hand": ["4D"]},
         {"layoffs": [{"card": "QC", "onto": [0, 0]}, {"card": "8C", "onto": [0, 0]}],
@@ -249,7 +250,8 @@ def test_lay_offs_onto_other_players_melds(new_game: Any) -> None:
 
 
 def test_jokers(new_game: Any) -> None:
-    game = make(new_game, players=2, jokers=True, target=100_000)
+    # Bo's last lay-off comes without a meld of his own: a table that lets anyone lay off.
+    game = make(new_game, players=2, jokers=True, target=100_000, layoff_needs_own_meld=False)
     # 5-6-JK♥ = 26 (read 5-6-7); JKB-2-3♠ = 20 (read 2-3-4).
     body = record(game, full({"melds": [["5H", "6H", "JK"], ["JKB", "2S", "3S"]]},
                              {"melds": [["9C", "9D", "9S"]], "hand": ["KC"]}))
@@ -823,3 +825,34 @@ def test_rule_refusals_in_corrections_store_nothing(client: FlaskClient, new_gam
     before = snapshot(client, game.url)
     refused_exactly(client.put(f"{game.url}/hands/1", json=hand, headers=game.auth()), field)
     assert snapshot(client, game.url) == before
+
+
+def test_laying_off_onto_anothers_meld_needs_a_meld_of_ones_own(
+        client: FlaskClient, new_game: Any) -> None:
+    """Seed 002 (RULES.md, decisions of 2026-11-27): option layoff_needs_own_meld, on by
+    default; a player's own meld is one in their melds of this hand."""
+    variant = client.get(f"{API}/variants/rummy-500").get_json()
+    option = variant["options"]["layoff_needs_own_meld"]
+    assert (option["type"], option["default"]) == ("boolean", True)
+    assert option["label"] and "meld of" in option["description"]
+    hand = {"players": [
+        {"melds": [["7H", "8H", "9H"]], "hand": [], "went_out": True},
+        {"layoffs": [{"card": "10H", "onto": [0, 0]}], "hand": ["2C"]},
+        {"melds": [["KS", "KD", "KC"]], "layoffs": [{"card": "6H", "onto": [0, 0]}],
+         "hand": ["3D"]}]}
+    game = make(new_game)
+    before = snapshot(client, game.url)
+    for refused in (game.record(hand), client.post(f"{game.url}/hands/preview", json=hand)):
+        body = assert_error(refused, 422, "players.1.layoffs.0")
+        assert body["rule"] == "layoff_own_meld"
+        assert "meld of one's own" in body["message"] and "Bo" in body["message"]
+    assert snapshot(client, game.url) == before
+    # Cy laid her kings: her lay-off onto Ann's run stands. Bo's is allowed where the table
+    # lets anyone lay off.
+    open_table = make(new_game, layoff_needs_own_meld=False)
+    recorded = open_table.record(hand)
+    assert recorded.status_code == 201, recorded.get_json()
+    assert recorded.get_json()["deltas"] == [24 + 0, 10 - 2, 30 + 6 - 3]
+    bo_melds = {**hand["players"][1], "melds": [["4C", "5C", "6C"]]}
+    with_meld = game.record({"players": [hand["players"][0], bo_melds, hand["players"][2]]})
+    assert with_meld.status_code == 201, with_meld.get_json()

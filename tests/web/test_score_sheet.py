@@ -131,7 +131,8 @@ def test_rummy_by_points_and_by_cards(phone: Phone) -> None:
     page.wait_for_selector("text=1. Ann went out")
     assert totals(page) == ["45", "-12", "15"]
     # The same table by cards, tapped from the picker: Ann melds a run and three queens and goes
-    # out, Bo lays off the 10♥ on Ann's run and holds the 2♣, Cy holds a king.
+    # out, Bo melds 4-5-6♣, lays off the 10♥ on Ann's run (seed 002: a meld of his own first) and
+    # holds the 2♣, Cy holds a king.
     page.get_by_role("group", name="Enter the hand by").get_by_role("button", name="Cards").click()
 
     def tap(*cards: str) -> None:
@@ -144,6 +145,8 @@ def test_rummy_by_points_and_by_cards(phone: Phone) -> None:
     tap("7 of hearts", "8 of hearts", "9 of hearts")
     ann.get_by_role("button", name="New meld").click()
     tap("queen of spades", "queen of diamonds", "queen of clubs")
+    bo.get_by_role("button", name="New meld").click()
+    tap("4 of clubs", "5 of clubs", "6 of clubs")
     onto = bo.get_by_role("group", name="Bo lays off onto")
     onto.get_by_role("button", name="Ann meld 1").click()
     tap("10 of hearts")
@@ -159,7 +162,7 @@ def test_rummy_by_points_and_by_cards(phone: Phone) -> None:
         "Ann Melds Meld 1 7♥ 8♥ 9♥ Meld 2 Q♠ Q♦ Q♣")
     page.get_by_role("button", name="Record the hand").click()
     page.wait_for_selector("text=2. Ann went out")
-    assert totals(page) == ["99", "-4", "5"]
+    assert totals(page) == ["99", "11", "5"]
     phone.shot("rummy")
 
 

@@ -149,10 +149,12 @@ PRESETS: tuple[Preset, ...] = (
            "For tables that love to go nil: blind misère, double nullo and patastrophe as well, "
            "with ralphing to keep the bidding honest.",
            {"blind_misere": True, "double_nullo": True, "patastrophe": True, "ralphing": True}),
+    # Seed 001's own advice for a first game (RULES.md, decisions of 2026-11-27).
     Preset("five-hundred-plus-plus", "Five-Hundred++ starter",
-           "The gentlest Five-Hundred++ extensions to begin with: low misère, the kitty turned "
-           "up as the bidding rises, and the megatrump.",
-           {"low_misere": True, "visible_kitty": True, "megatrump": True}),
+           "The two Five-Hundred++ extensions its authors advise starting with: kitty cards "
+           "turned face up one by one as the bidding rises, and fractional bids with a 5-card "
+           "kitty, where a bid also gives kitty cards to the opponents. Four players.",
+           {"visible_kitty": True, "fractional_bidding": True}),
     Preset("five-hundred-plus-plus-full", "Five-Hundred++ complete",
            "Every Five-Hundred++ extension: fractional bids with a 5-card kitty, low misère, the "
            "kitty turned up, megatrump and anti-megatrump, and the second joker. Four players.",

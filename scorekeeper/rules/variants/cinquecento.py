@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper.rules.base import (
+    DEAL_TO_THE_RIGHT,
     BidSpec,
     GameState,
     HandResult,
@@ -30,6 +31,7 @@ from scorekeeper.rules.sentences import render_all
 
 HAND_POINTS = 120
 MAX_MARIANNAS = 4
+TWOS = 4  # one a suit; RULES.md: three players take one out (39 cards), which is their business
 # Card points by rank; the French-deck form writes Re, Cavallo and Fante as K, Q and J.
 ITALIAN_POINTS: dict[str, int] = {"A": 11, "3": 10, "R": 4, "C": 3, "F": 2,
                                   "7": 0, "6": 0, "5": 0, "4": 0, "2": 0}
@@ -116,7 +118,8 @@ class Cinquecento(SeatedGame):
             tally[side]["marianna_points"] += value
             tally[side]["mariannas"] += 1
             lines.append(line)
-        return race_hand(table, state, deltas, lines, tuple(tally))
+        # Seed 000: the deal passes to the right (RULES.md, decisions of 2026-11-27).
+        return race_hand(table, state, deltas, lines, tuple(tally), DEAL_TO_THE_RIGHT)
 
     # -- pieces --------------------------------------------------------------------------------
 
@@ -125,7 +128,8 @@ class Cinquecento(SeatedGame):
         if "captured" in hand and "points" in hand:
             raise RuleViolation("entry_both_ways.captured", "captured")
         if "captured" in hand:
-            points = count_captured(hand["captured"], n, str(table.options["deck"]))
+            points = count_captured(hand["captured"], n, str(table.options["deck"]),
+                                    twos_in_deck(table.seats))
             field = "captured"
         elif "points" in hand:
             points = hand["points"]
@@ -175,11 +179,18 @@ class Cinquecento(SeatedGame):
         return scored
 
 
-def count_captured(captured: object, sides: int, deck: str) -> list[int]:
-    """Card points of the cards each side captured; every card once, all from the deck."""
+def twos_in_deck(players: int) -> int:
+    """The 2s in play: all four, or three at three players (39 cards)."""
+    return TWOS - 1 if players == 3 else TWOS
+
+
+def count_captured(captured: object, sides: int, deck: str, twos: int = TWOS) -> list[int]:
+    """Card points of the cards each side captured; every card once, all from the deck, and no
+    more 2s than the deck holds (`twos`)."""
     if not isinstance(captured, list) or len(captured) != sides:
         raise RuleViolation("entry_form.captured", "captured", sides=sides)
     seen: set[tuple[str, str]] = set()
+    twos_seen = 0
     points = []
     for s, cards in enumerate(captured):
         if not isinstance(cards, list):
@@ -190,6 +201,10 @@ def count_captured(captured: object, sides: int, deck: str) -> list[int]:
             if card in seen:
                 raise RuleViolation("card_repeated.captured", f"captured.{s}.{j}", text=text)
             seen.add(card)
+            twos_seen += card[0] == "2"
+            if twos_seen > twos:
+                raise RuleViolation("card_not_in_deck.cinquecento_twos", f"captured.{s}.{j}",
+                                    text=text, twos=twos)
             total += ITALIAN_POINTS[card[0]]
         points.append(total)
     return points

@@ -65,13 +65,19 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("boathouse", "boolean", False,
                "Going out needs a final discard: the last card cannot be melded.",
                label="Boathouse (go out with a discard)"),
+    OptionSpec("layoff_needs_own_meld", "boolean", True,
+               "Laying off onto another player's meld needs a meld of one's own on the table, "
+               "put down earlier in the hand or in the same turn. Switched off, anyone may lay "
+               "off onto any meld.", label="Meld before laying off on others"),
 )
 
 # House rules of common tables, one tap on the start page (tests check each validates).
 PRESETS: tuple[Preset, ...] = (
     Preset("classic", "Classic Rummy 500",
-           "500 to win, no jokers, an ace worth 15 wherever it is, going out on a meld.",
-           {"target": 500, "jokers": False, "ace_low_points": 15, "boathouse": False}),
+           "500 to win, no jokers, an ace worth 15 wherever it is, going out on a meld, laying "
+           "off on others' melds only after a meld of one's own.",
+           {"target": 500, "jokers": False, "ace_low_points": 15, "boathouse": False,
+            "layoff_needs_own_meld": True}),
     Preset("jokers-wild", "Jokers wild",
            "Two jokers per pack, each standing for any card and scoring 15.", {"jokers": True}),
     Preset("boathouse", "Boathouse",
@@ -331,6 +337,8 @@ def card_hand(table: Table, entries: list[Any]
             melded[i] += sum(reading.value(card, low) for card in meld)
             for who, card in added:
                 laid_off[who] += reading.value(card, low)
+    if table.options["layoff_needs_own_meld"]:
+        check_own_melds(table, melds, layoffs)
 
     held = [sum(JOKER_POINTS if c.is_joker else VALUES[c.rank] for c in cards) for cards in hands]
     flags = [went_out_flag(entry, f"players.{i}") for i, entry in enumerate(entries)]
@@ -342,6 +350,22 @@ def card_hand(table: Table, entries: list[Any]
     if out is not None and table.options["boathouse"] and discards[out] is None:
         raise RuleViolation("boathouse_discard", f"players.{out}.discard")
     return melded, laid_off, held, out
+
+
+def check_own_melds(table: Table, melds: Sequence[Sequence[object]],
+                    layoffs: Sequence[Sequence[tuple[Card, list[int]]]]) -> None:
+    """Seed 002: a lay-off onto another player's meld needs a meld of one's own on the table,
+    from an earlier turn of this hand or the same turn. A hand is entered without its turns, and
+    melds do not outlive their hand, so "a meld of one's own" is a meld in the player's own
+    `melds` of this hand: whoever lays off onto another's meld melded something this hand. (A
+    lay-off onto one's own meld always has one.)"""
+    for i, player_layoffs in enumerate(layoffs):
+        if melds[i]:
+            continue
+        for j, (_card, (p, _m)) in enumerate(player_layoffs):
+            if p != i:
+                raise RuleViolation("layoff_own_meld", f"players.{i}.layoffs.{j}",
+                                    player=table.sides[i].name)
 
 
 class Deck:
