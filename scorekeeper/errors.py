@@ -122,7 +122,7 @@ class ScorekeeperApi(Api):  # type: ignore[misc]
                 message = say("The request body is not valid JSON.")
             elif problems:
                 where, (first, *_) = problems[0]
-                message = say("The request is not valid: {where}: {problem}", where=where,
+                message = say("The request is not valid ({where}): {problem}", where=where,
                               problem=first)
             else:
                 message = in_language(error.description or HTTPStatus(error.code or 500).phrase)

@@ -124,7 +124,7 @@ WORDS: Final[Mapping[str, Mapping[str, str]]] = {
         "set_size": "a set has 3 or 4 cards",
         "mixed": "the cards are neither all of one rank (a set) nor all of one suit (a run)",
         "run_rank_twice": "a run has each rank once",
-        "run_too_long": "a run has at most 13 cards: the ace is high or low, never both",
+        "run_too_long": "a run has at most 13 cards (the ace is high or low, never both)",
         "ace_both_ends": "the cards are not in sequence; the ace is high (Q-K-A) or low (A-2-3), "
                          "never both (K-A-2 is not a run)",
         "not_in_sequence": "the cards are not in sequence",

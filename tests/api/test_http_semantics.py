@@ -37,6 +37,6 @@ def test_errors_name_fields_by_flat_dotted_paths(client: FlaskClient, new_game: 
     game = new_game()
     body = game.record({**HAND, "tricks": [-1, 11]}).get_json()
     assert set(body["errors"]) == {"tricks.0"}
-    assert body["message"].startswith("The request is not valid: tricks.0:")
+    assert body["message"].startswith("The request is not valid (tricks.0):")
     header = game.record(HAND, **{"Idempotency-Key": ""}).get_json()
     assert set(header["errors"]) == {"Idempotency-Key"}

@@ -88,8 +88,8 @@ GAME_OPTIONS: tuple[OptionSpec, ...] = (
                "together (they defend as a temporary partnership), not only their own.",
                label="Defenders share their tricks"),
     OptionSpec("partner_share", "string", "full",
-               "Five players: what the bidder and the called partner each score or lose: the "
-               "full value each, or half of it each. A bidder alone always scores the whole "
+               "Five players: what the bidder and the called partner each score or lose (the "
+               "full value each, or half of it each). A bidder alone always scores the whole "
                "value.", choices=("full", "half"), label="A called partner scores",
                choice_labels=("The full value each", "Half the value each")),
     OptionSpec("auction", "string", "australian",
