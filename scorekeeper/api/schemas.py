@@ -142,6 +142,11 @@ class BidSchema(Strict):
     plays = fields.Str(required=True, validate=validate.OneOf(["side", "alone"]), metadata={
         "description": "side: the bidder's side (or, five-handed, the bidder and a called "
                        "partner) plays it; alone: the bidder plays it alone, calling no partner"})
+    points_with_partner = fields.Int(metadata={
+        "description": "five-handed under partner_share \"half\" (GET /games/{id}/bids): what "
+                       "the bidder and the called partner each score when it is made with a "
+                       "partner (`points` is what a bidder alone scores); absent for bids "
+                       "always played alone and at other tables", "example": 100})
 
 
 class PresetSchema(Strict):

@@ -38,7 +38,9 @@ def describe(variant: Variant) -> dict[str, Any]:
             options[spec.name]["choice_labels"] = [said("option choice", label)
                                                    for label in spec.choice_labels]
     low, high = variant.players
-    bids = [{**asdict(bid), "name": bid_name(bid.code)} for bid in variant.bids()]
+    # What a partner scores is a table's (GET /games/{id}/bids), not the variant's.
+    bids = [{**{k: v for k, v in asdict(bid).items() if k != "points_with_partner"},
+             "name": bid_name(bid.code)} for bid in variant.bids()]
     return {"key": variant.key, "name": said("variant name", variant.name),
             "description": said("variant description", variant.description),
             "players": {"min": low, "max": high}, "team_play": variant.team_play,

@@ -117,6 +117,10 @@ class BidSpec:
     kind: str = "trumps"  # trumps (a trump or no-trump contract), misere or hilo
     tricks: int = 0  # the tricks a trumps bid must take; 0 for the others
     plays: str = "side"  # who plays it for the bidding side: its side (partners) or alone
+    # Five-handed under partner_share "half": what the bidder and a called partner each score
+    # when it is made with a partner (`points` is what a bidder alone scores); None elsewhere and
+    # for bids always played alone.
+    points_with_partner: int | None = None
 
 
 @dataclass(frozen=True)

@@ -94,8 +94,13 @@ class ContractVariant(SeatedGame):
         return tuple(bid.spec() for bid in table)
 
     def table_bids(self, table: Table) -> tuple[BidSpec, ...]:
-        return tuple(bid.spec() for bid in self.bid_order(table.options)
-                     if not pair_bid_barred(bid, table))
+        """The bids this table may win with, each with what a bidder alone scores (`points`) and,
+        five-handed under partner_share "half", what bidder and partner each score."""
+        halves = self.calls_partner(table) and table.options.get("partner_share") == "half"
+        return tuple(
+            replace(bid.spec(), points_with_partner=half_share(bid.points))
+            if halves and bid.plays == "side" else bid.spec()
+            for bid in self.bid_order(table.options) if not pair_bid_barred(bid, table))
 
     def find_bid(self, code: object, options: Mapping[str, OptionValue],
                  field: str = "bid") -> Bid:
@@ -223,9 +228,7 @@ class ContractVariant(SeatedGame):
             ralphed = taken >= RALPH_MISERE_TRICKS
 
         if len(declaring) > 1 and options.get("partner_share") == "half":
-            # Avondale values are multiples of 20 and slam is 250, so the half is always whole;
-            # rounding up keeps a whole number for any other value.
-            points = -(-points // 2)
+            points = half_share(points)
             lines.append(Reason("partner_half", {"points": points if made else -points}))
         elif len(declaring) > 1:
             lines.append(Reason("partner_whole", {"points": points if made else -points}))
@@ -371,8 +374,13 @@ class ContractVariant(SeatedGame):
             reached = [s for s in declaring if made and scores[s] >= target]
         else:
             reached = [s for s, score in enumerate(scores) if score >= target]
+        # RULES.md, decisions of 2026-11-27: the declaring side first, the bidder before the
+        # partner whatever their totals; else the higher total, then the lower seat.
+        declarers = [s for s in declaring if s in reached]
+        if declarers:
+            return declarers[0]
         if reached:
-            return _highest(scores, [s for s in declaring if s in reached] or reached)
+            return _highest(scores, reached)
         lose_at = options["lose_at"]
         if isinstance(lose_at, int) and any(score <= lose_at for score in scores):
             standing = [s for s, score in enumerate(scores) if score > lose_at]
@@ -401,6 +409,13 @@ def back_door_or_target(scores: Sequence[int], winner: int,
     lose_at = options.get("lose_at")
     out = isinstance(lose_at, int) and any(score <= lose_at for score in scores)
     return "back_door" if out and scores[winner] < target else "target"
+
+
+def half_share(points: int) -> int:
+    """What bidder and partner each score under partner_share "half". Avondale values are
+    multiples of 20 and slam is 250, so the half is always whole; rounding up keeps a whole
+    number for any other value."""
+    return -(-points // 2)
 
 
 def _highest(scores: tuple[int, ...], sides: list[int]) -> int:

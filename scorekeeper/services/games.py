@@ -152,7 +152,9 @@ def table_bids(game_id: int) -> list[dict[str, Any]]:
     order, with the points it scores when made (empty for games without an auction)."""
     game = get_game(game_id)
     variant = find_variant(game.variant)
-    return [{**asdict(bid), "name": bid_name(bid.code)}
+    return [{**{key: value for key, value in asdict(bid).items()
+                if not (key == "points_with_partner" and value is None)},
+             "name": bid_name(bid.code)}
             for bid in variant.table_bids(table_of(game))]
 
 

@@ -226,3 +226,56 @@ def test_correcting_equals_recording_the_corrected_hand(
                                               "scores", "explanation")} for h in game.hands()])
 
     assert view(corrected) == view(fresh)
+
+
+def test_the_bids_say_what_a_bidder_alone_and_a_partner_score(client: FlaskClient) -> None:
+    """RULES.md, decisions of 2026-11-27: `points` is what a bidder alone scores; under
+    partner_share "half" a bid played with a partner also says what each of the two scores."""
+    half = five_handed(client, {"partner_share": "half"})
+    bids = {bid["code"]: bid for bid in client.get(f"{half.url}/bids").get_json()}
+    assert (bids["7H"]["points"], bids["7H"]["points_with_partner"]) == (200, 100)
+    assert (bids["6S"]["points"], bids["6S"]["points_with_partner"]) == (40, 20)
+    assert bids["MIS"]["points"] == 250 and "points_with_partner" not in bids["MIS"]
+    recorded = half.record({"bidder": 0, "bid": "7H", "partner": 2, "tricks": [4, 1, 3, 1, 1]})
+    assert recorded.get_json()["deltas"][0] == bids["7H"]["points_with_partner"]
+    full = five_handed(client)
+    assert all("points_with_partner" not in bid
+               for bid in client.get(f"{full.url}/bids").get_json())
+
+
+@pytest.mark.parametrize(("variant", "sides", "hand"), [
+    ("australian-500", None, {"bidder": 0, "bid": "7H", "tricks": [7, 3]}),
+    ("australian-500", [{"name": n, "players": [n]} for n in ("Ann", "Bo", "Cy")],
+     {"bidder": 0, "bid": "7H", "tricks": [7, 2, 1]}),
+    ("quebec-500", None, {"bidder": 0, "bid": "7H", "tricks": [7, 3]}),
+    ("cinquecento", None, {"points": [60, 60]}),
+    ("rummy-500", [{"name": n, "players": [n]} for n in ("Ann", "Bo")],
+     {"players": [{"meld_points": 20, "hand_points": 0}, {"meld_points": 0, "hand_points": 5}]}),
+])
+@pytest.mark.parametrize("partner", [None, 1])
+def test_partner_outside_the_five_handed_game_is_refused(
+        client: FlaskClient, new_game: Any, variant: str, sides: list[Any] | None,
+        hand: dict[str, Any], partner: int | None) -> None:
+    game = new_game({}, sides=sides, variant=variant)
+    entered = {**hand, "partner": partner}
+    assert_error(client.post(f"{game.url}/hands/preview", json=entered), 422, "partner")
+    assert_error(game.record(entered), 422, "partner")
+    assert game.state()["hands_played"] == 0
+
+
+def test_a_target_reached_as_another_goes_out_the_back_door_is_won_by_the_target(
+        client: FlaskClient) -> None:
+    game = five_handed(client)
+    # Ed: 6NT (120) alone made four times with 6 tricks, Ann to Di 1 each: 480.
+    for _ in range(4):
+        assert game.record({"bidder": 4, "bid": "6NT", "partner": None,
+                            "tricks": [1, 1, 1, 1, 6]}).status_code == 201
+    # Bo: 10NT (520) alone fails twice: 40 - 1040 → out the back door; Ed takes 0, then 2: 500.
+    game.record({"bidder": 1, "bid": "10NT", "partner": None, "tricks": [2, 3, 3, 2, 0]})
+    last = game.record({"bidder": 1, "bid": "10NT", "partner": None, "tricks": [2, 2, 2, 2, 2]})
+    body = last.get_json()
+    assert body["game"]["status"] == "finished", body
+    state = game.state()
+    assert min(state["scores"]) <= -500 and state["scores"][4] >= 500
+    assert (state["winner"], state["end_reason"]) == (4, "target")
+    assert "Ed reached 500 and wins the game" in body["explanation"]

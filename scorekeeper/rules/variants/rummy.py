@@ -337,7 +337,8 @@ def card_hand(table: Table, entries: list[Any]
             melded[i] += sum(reading.value(card, low) for card in meld)
             for who, card in added:
                 laid_off[who] += reading.value(card, low)
-    if table.options["layoff_needs_own_meld"]:
+    # A game stored before the option existed was played without it (its options lack the key).
+    if table.options.get("layoff_needs_own_meld", False):
         check_own_melds(table, melds, layoffs)
 
     held = [sum(JOKER_POINTS if c.is_joker else VALUES[c.rank] for c in cards) for cards in hands]
