@@ -175,7 +175,8 @@ def test_streams_per_client_address_are_capped(tmp_path: Path) -> None:
     assert "at most 3" in refused.get_json()["message"]
     in_french = client.get(f"{path}?lang=fr")
     assert in_french.get_json()["message"] == ("Trop de pages en direct ouvertes depuis cette "
-                                               "adresse\u00a0: 3 au plus. Fermez-en une et réessayez.")
+                                               "adresse\u00a0: 3 au plus. Fermez-en une et "
+                                               "réessayez.")
     # Another address is not held back by this one.
     other = Phone(app.test_client(), path, REMOTE_ADDR="192.0.2.7")
     assert other.status == 200

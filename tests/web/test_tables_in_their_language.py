@@ -159,7 +159,7 @@ def test_a_quebec_tournament_in_french(french_phone: Phone) -> None:
     page = french_phone.open()
     fr = Catalog(page, "fr")
     created = page.request.post("/api/v1/tournaments", data={
-        "name": "Tournoi du Club", "variant": "quebec-500", "format": "quebec",
+        "name": "Tournoi du Club", "variant": "quebec-500", "format": "quebec", "language": "fr",
         "teams": [{"name": f"Équipe {n}", "players": [f"J{n}a", f"J{n}b"]}
                   for n in range(1, 9)]}).json()
     page = french_phone.open(f"#/t/{created['id']}?token={created['token']}")
