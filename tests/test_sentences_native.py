@@ -365,3 +365,14 @@ def test_a_sign_and_a_score_are_said_as_each_language_writes_them() -> None:
         assert sentences.signed(-1000) == "\u22121.000"
     with sentences.speaking(tongue("en")):
         assert sentences.signed(-1000) == "-1000"  # as every stored explanation has it
+
+
+def test_a_field_is_named_in_the_players_words_and_an_unknown_key_as_typed() -> None:
+    with sentences.speaking(tongue("fr")):
+        assert sentences.field_words("plays.1.shown_void") == sentences.word("field",
+                                                                              "shown_void")
+        assert "shown_void" not in sentences.field_words("plays.1.shown_void")
+        assert sentences.field_words("colour") == "«\u00a0colour\u00a0»"
+    with sentences.speaking(tongue("en")):
+        assert sentences.field_words("partner") == "the partner"
+        assert sentences.option_words("lose_at") == '"Out the back door at"'

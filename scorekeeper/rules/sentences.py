@@ -520,9 +520,11 @@ def italian_card(code: str) -> str:
 
 
 def field_words(key: str) -> str:
-    """'the partner': a part of an entry as a player names it; an unknown key as typed."""
-    if key in WORDS["field"]:
-        return word("field", key)
+    """'the partner': a part of an entry as a player names it (a path such as
+    'plays.1.shown_void' by its last part); an unknown key as typed."""
+    leaf = str(key).rpartition(".")[2]
+    if leaf in WORDS["field"]:
+        return word("field", leaf)
     return said("field quoted", '"{key}"').format(key=key)
 
 
