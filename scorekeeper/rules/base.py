@@ -32,6 +32,9 @@ class OptionSpec:
     # Each of `choices` in words, in the same order ("Deal again" for "redeal").
     choice_labels: tuple[str, ...] | None = None
     null_label: str | None = None  # what null (the rule switched off) means, in words
+    # The value a game recorded before this option existed was played by, when that is not the
+    # default (an export written then lacks the key): None when the default is that value.
+    before: OptionValue | None = None
 
     def check(self, value: object) -> OptionValue:
         """Return the value if this option accepts it, else raise RuleViolation."""

@@ -84,7 +84,10 @@ def check_export(data: Mapping[str, Any]) -> CheckedGame:
     if data.get("format") != FORMAT:
         raise RuleViolation("export_format", "format", format=FORMAT)
     variant = find_variant(data["variant"])
-    options = variant.resolve_options(data["options"])
+    # An export written before an option existed was played without it, whatever its default.
+    recorded = {spec.name: spec.before for spec in variant.option_specs
+                if spec.before is not None and spec.name not in data["options"]}
+    options = variant.resolve_options({**recorded, **data["options"]})
     game = Game(variant=variant.key, options=options, sides=data["sides"],
                 first_dealer=data["first_dealer"], state={},
                 created_at=moment(data["created_at"], "created_at"),

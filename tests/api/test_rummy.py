@@ -856,3 +856,23 @@ def test_laying_off_onto_anothers_meld_needs_a_meld_of_ones_own(
     bo_melds = {**hand["players"][1], "melds": [["4C", "5C", "6C"]]}
     with_meld = game.record({"players": [hand["players"][0], bo_melds, hand["players"][2]]})
     assert with_meld.status_code == 201, with_meld.get_json()
+
+
+def test_an_export_written_before_the_own_meld_rule_imports_as_it_was_played(
+        client: FlaskClient, new_game: Any) -> None:
+    """An export without layoff_needs_own_meld predates it: its game let anyone lay off, and
+    it imports that way; an export that says the rule is on is scored by it."""
+    hand = {"players": [
+        {"melds": [["7H", "8H", "9H"]], "hand": [], "went_out": True},
+        {"layoffs": [{"card": "10H", "onto": [0, 0]}], "hand": ["2C"]},
+        {"hand": ["3D"]}]}
+    game = make(new_game, layoff_needs_own_meld=False)
+    assert game.record(hand).status_code == 201
+    exported = client.get(f"{game.url}/export").get_json()
+    del exported["options"]["layoff_needs_own_meld"]
+    imported = client.post(f"{API}/games/import", json=exported)
+    assert imported.status_code == 201, imported.get_json()
+    assert imported.get_json()["options"]["layoff_needs_own_meld"] is False
+    exported["options"]["layoff_needs_own_meld"] = True
+    refused = client.post(f"{API}/games/import", json=exported)
+    assert assert_error(refused, 422)["rule"] == "layoff_own_meld"

@@ -68,7 +68,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("layoff_needs_own_meld", "boolean", True,
                "Laying off onto another player's meld needs a meld of one's own on the table, "
                "put down earlier in the hand or in the same turn. Switched off, anyone may lay "
-               "off onto any meld.", label="Meld before laying off on others"),
+               "off onto any meld.", label="Meld before laying off on others", before=False),
 )
 
 # House rules of common tables, one tap on the start page (tests check each validates).
