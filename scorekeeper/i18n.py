@@ -236,6 +236,8 @@ def format_messages() -> Iterator[tuple[str, str, str, str]]:
     where = "scorekeeper/tournaments/options.py"
     for fmt, specs in FORMATS.items():
         yield where, "format name", FORMAT_NAMES[fmt], f"tournament format {fmt}"
+        yield where, "format in a sentence", FORMAT_NAMES[fmt], \
+            f"tournament format {fmt} inside a sentence (the capital a proper noun keeps)"
         yield where, "format description", FORMAT_DESCRIPTIONS[fmt], f"tournament format {fmt}"
         for spec in specs:
             yield from option_messages(where, spec)

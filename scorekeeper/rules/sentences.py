@@ -559,7 +559,7 @@ PHRASES: Final[Mapping[str, Callable[[Any], str]]] = {
     "stage": lambda stage: word("stage", stage), "field": field_words,
     "Field": lambda key: capitalised(field_words(key)),
     "option": option_words,
-    "format_name": lambda name: said("format name", name),
+    "format_name": lambda name: said("format in a sentence", name),
     "call": call_said, "kitty_cards_are": kitty_cards_are, "quoted": quoted,
     "forms": table_forms,
     "cards": cards_shown, "decks": decks_phrase, "jokers": jokers_phrase,

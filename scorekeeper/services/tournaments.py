@@ -570,7 +570,7 @@ def _late_round(row: TournamentRow, t: pure.Tournament) -> int:
                                "would play nothing"))
         return started + 1
     raise Conflict(say("the teams were drawn, and a tournament in the format {format} takes no "
-                       "team after the draw", format=said("format name",
+                       "team after the draw", format=said("format in a sentence",
                                                           pure.FORMAT_NAMES[row.format])))
 
 
