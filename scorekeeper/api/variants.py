@@ -14,7 +14,8 @@ from scorekeeper.errors import NotFound
 from scorekeeper.rules.base import REFEREES, Variant
 from scorekeeper.rules.errors import UnknownVariant
 from scorekeeper.rules.registry import find_variant, variants
-from scorekeeper.rules.sentences import bid_name, said
+from scorekeeper.rules.sentences import said
+from scorekeeper.services.present import bid_view
 
 blp = Blueprint("variants", __name__, url_prefix="/variants", uses_database=False,
                 description="The games of the 500 family, their house rules and bids.")
@@ -38,9 +39,7 @@ def describe(variant: Variant) -> dict[str, Any]:
             options[spec.name]["choice_labels"] = [said("option choice", label)
                                                    for label in spec.choice_labels]
     low, high = variant.players
-    # What a partner scores is a table's (GET /games/{id}/bids), not the variant's.
-    bids = [{**{k: v for k, v in asdict(bid).items() if k != "points_with_partner"},
-             "name": bid_name(bid.code)} for bid in variant.bids()]
+    bids = [bid_view(bid) for bid in variant.bids()]
     return {"key": variant.key, "name": said("variant name", variant.name),
             "description": said("variant description", variant.description),
             "players": {"min": low, "max": high}, "team_play": variant.team_play,

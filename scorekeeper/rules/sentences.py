@@ -525,7 +525,12 @@ def field_words(key: str) -> str:
     leaf = str(key).rpartition(".")[2]
     if leaf in WORDS["field"]:
         return word("field", leaf)
-    return said("field quoted", '"{key}"').format(key=key)
+    return as_typed(key)
+
+
+def as_typed(text: str) -> str:
+    """What a client typed, shown back in the language's quotes ('"colour"', '« colour »')."""
+    return said("field quoted", '"{key}"').format(key=text)
 
 
 def option_words(name: str) -> str:
@@ -535,7 +540,7 @@ def option_words(name: str) -> str:
     label = next((spec.label for variant in variants() for spec in variant.option_specs
                   if spec.name == name and spec.label), None)
     if label is None:
-        return said("field quoted", '"{key}"').format(key=name)
+        return as_typed(name)
     return said("option quoted", '"{label}"').format(label=said("option label", label))
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import asdict, fields
+from dataclasses import fields
 from datetime import datetime
 from typing import Any
 
@@ -38,7 +38,7 @@ from scorekeeper.models import (
 from scorekeeper.rules.base import GameState, HandResult, Side, Table, Variant
 from scorekeeper.rules.errors import RuleViolation
 from scorekeeper.rules.registry import find_variant
-from scorekeeper.rules.sentences import bid_name, in_english, number
+from scorekeeper.rules.sentences import in_english, number
 from scorekeeper.services import present
 from scorekeeper.services.writes import (
     INTERNAL,
@@ -152,10 +152,7 @@ def table_bids(game_id: int) -> list[dict[str, Any]]:
     order, with the points it scores when made (empty for games without an auction)."""
     game = get_game(game_id)
     variant = find_variant(game.variant)
-    return [{**{key: value for key, value in asdict(bid).items()
-                if not (key == "points_with_partner" and value is None)},
-             "name": bid_name(bid.code)}
-            for bid in variant.table_bids(table_of(game))]
+    return [present.bid_view(bid) for bid in variant.table_bids(table_of(game))]
 
 
 def preview_hand(game_id: int, hand_input: dict[str, Any]) -> dict[str, Any]:

@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from datetime import UTC, datetime
 from typing import Any
 
 from scorekeeper.models import Game, GameRecord, Hand, HandChange, HandRecord
+from scorekeeper.rules.base import BidSpec
 from scorekeeper.rules.reasons import Reason
-from scorekeeper.rules.sentences import render_all
+from scorekeeper.rules.sentences import bid_name, render_all
+
+
+def bid_view(bid: BidSpec) -> dict[str, Any]:
+    """A bid as GET /variants and GET /games/{id}/bids list it, named in the request's language;
+    `points_with_partner` only where a table gives one (five-handed, half shares)."""
+    view = {key: value for key, value in asdict(bid).items()
+            if not (key == "points_with_partner" and value is None)}
+    return {**view, "name": bid_name(bid.code)}
 
 
 def timestamp(moment: datetime) -> str:

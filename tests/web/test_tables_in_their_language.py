@@ -155,13 +155,22 @@ def test_a_quebec_table_plays_a_whole_game_in_french(french_phone: Phone) -> Non
     french_phone.shot("fr-quebec-game-over")
 
 
+def numbered_teams(n: int) -> list[tuple[str, list[str]]]:
+    return [(f"Équipe {k}", [f"J{k}a", f"J{k}b"]) for k in range(1, n + 1)]
+
+
+def french_night(page: Any, name: str, teams: list[tuple[str, list[str]]]) -> dict[str, Any]:
+    """A Quebec tournament created in French by its organizer, through the API."""
+    created: dict[str, Any] = page.request.post("/api/v1/tournaments", data={
+        "name": name, "variant": "quebec-500", "format": "quebec", "language": "fr",
+        "teams": [{"name": team, "players": players} for team, players in teams]}).json()
+    return created
+
+
 def test_a_quebec_tournament_in_french(french_phone: Phone) -> None:
     page = french_phone.open()
     fr = Catalog(page, "fr")
-    created = page.request.post("/api/v1/tournaments", data={
-        "name": "Tournoi du Club", "variant": "quebec-500", "format": "quebec", "language": "fr",
-        "teams": [{"name": f"Équipe {n}", "players": [f"J{n}a", f"J{n}b"]}
-                  for n in range(1, 9)]}).json()
+    created = french_night(page, "Tournoi du Club", numbered_teams(8))
     page = french_phone.open(f"#/t/{created['id']}?token={created['token']}")
     page.get_by_role("button", name=fr("Draw the numbers")).click()
     page.wait_for_selector(f"text={fr('Bracket')}")
@@ -231,10 +240,7 @@ def test_a_french_night_speaks_french_on_an_english_phone_unless_it_picks_anothe
     """The tournament's language (set at creation) is its pages' until the viewer chooses."""
     page = english_phone.open()
     fr = Catalog(page, "fr")
-    created = page.request.post("/api/v1/tournaments", data={
-        "name": "Soirée du Club", "variant": "quebec-500", "format": "quebec", "language": "fr",
-        "teams": [{"name": f"Équipe {n}", "players": [f"J{n}a", f"J{n}b"]}
-                  for n in range(1, 5)]}).json()
+    created = french_night(page, "Soirée du Club", numbered_teams(4))
     assert created["language"] == "fr"
     page = english_phone.open(f"#/t/{created['id']}/follow")
     page.wait_for_selector(f"text={fr('Teams')}")
@@ -266,9 +272,7 @@ def test_a_french_night_s_print_kit_and_projector_speak_french(
 
     laptop = phones(viewport={"width": 1000, "height": 900}, locale="en-US")
     page = laptop.open()
-    created = page.request.post("/api/v1/tournaments", data={
-        "name": "Soirée du Club", "variant": "quebec-500", "format": "quebec", "language": "fr",
-        "teams": [{"name": name, "players": players} for name, players in TEAMS]}).json()
+    created = french_night(page, "Soirée du Club", TEAMS)
     auth = {"Authorization": f"Bearer {created['token']}"}
     url = f"/api/v1/tournaments/{created['id']}"
     assert page.request.post(f"{url}/draw", data={"seed": 7}, headers=auth).status == 200

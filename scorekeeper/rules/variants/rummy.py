@@ -47,6 +47,13 @@ DECK_VALUE = 4 * sum(VALUES.values())  # 396
 FULL_FORM = ("melds", "layoffs", "hand", "went_out", "discard")
 QUICK_FORM = ("meld_points", "hand_points", "went_out")
 
+# Seed 002; games and exports from before the option lacked it and let anyone lay off.
+OWN_MELD = OptionSpec("layoff_needs_own_meld", "boolean", True,
+                      "Laying off onto another player's meld needs a meld of one's own on the "
+                      "table, put down earlier in the hand or in the same turn. Switched off, "
+                      "anyone may lay off onto any meld.", label="Meld before laying off on others",
+                      before=False)
+
 OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("target", "integer", 500, "Points a player needs to win the game.", minimum=1,
                label="Points to win"),
@@ -65,10 +72,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("boathouse", "boolean", False,
                "Going out needs a final discard: the last card cannot be melded.",
                label="Boathouse (go out with a discard)"),
-    OptionSpec("layoff_needs_own_meld", "boolean", True,
-               "Laying off onto another player's meld needs a meld of one's own on the table, "
-               "put down earlier in the hand or in the same turn. Switched off, anyone may lay "
-               "off onto any meld.", label="Meld before laying off on others", before=False),
+    OWN_MELD,
 )
 
 # House rules of common tables, one tap on the start page (tests check each validates).
@@ -337,8 +341,8 @@ def card_hand(table: Table, entries: list[Any]
             melded[i] += sum(reading.value(card, low) for card in meld)
             for who, card in added:
                 laid_off[who] += reading.value(card, low)
-    # A game stored before the option existed was played without it (its options lack the key).
-    if table.options.get("layoff_needs_own_meld", False):
+    # A game stored before the option existed lacks the key: it plays by the value from before.
+    if table.options.get(OWN_MELD.name, OWN_MELD.before):
         check_own_melds(table, melds, layoffs)
 
     held = [sum(JOKER_POINTS if c.is_joker else VALUES[c.rank] for c in cards) for cards in hands]
