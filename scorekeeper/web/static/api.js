@@ -7,15 +7,15 @@ export const API = "/api/v1";
 /** Thrown when the request did not reach the server (no connection). */
 export class Offline extends Error {}
 
-// The API paths this page has read: handed to the service worker when it first takes control,
-// so what was on screen before it did opens offline too (install.js).
-export const readPaths = new Set();
-
-// The language each API path was last read in by this page. The server's ETag names a version,
-// not a language: a browser revalidating a copy kept in another language would get a 304 and show
-// the old language. So a path's first read in a language (since the page loaded) skips the HTTP
-// cache; later reads in it revalidate as usual.
+// Each API path this page has read, with the language it last read it in. The server's ETag
+// names a version, not a language: a browser revalidating a copy kept in another language would
+// get a 304 and show the old language, so a path's first read in a language (since the page
+// loaded) skips the HTTP cache, and later reads in it revalidate as usual.
 const readIn = new Map();
+
+/** The API paths this page has read: handed to the service worker when it first takes control,
+ *  so what was on screen before it did opens offline too (install.js). */
+export const readPaths = () => [...readIn.keys()].map((path) => API + path);
 
 export async function api(method, path, body, { token, ifMatch, key } = {}) {
   const headers = { Accept: "application/json", "Accept-Language": lang() };
@@ -26,7 +26,6 @@ export async function api(method, path, body, { token, ifMatch, key } = {}) {
   // Noted before the reply: a read still on its way when the worker takes control is handed over too.
   let cache = "default";
   if (method === "GET") {
-    readPaths.add(API + path);
     if (readIn.get(path) !== lang()) cache = "reload";
     readIn.set(path, lang());
   }
