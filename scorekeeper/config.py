@@ -20,7 +20,7 @@ def defaults(instance_path: str) -> dict[str, Any]:
         # many more it may open under load, and how long a request waits for one before it gets
         # a 503. Every worker of every app server may open size + overflow connections: keep
         # servers x workers x (size + overflow) plus a margin under PostgreSQL's max_connections
-        # (README, Production). 5 + 5 lets 2 servers of 4 workers share a default server (100).
+        # (docs/production.md). 5 + 5 lets 2 servers of 4 workers share a default server (100).
         "DB_POOL_SIZE": int(os.environ.get("SCOREKEEPER_DB_POOL_SIZE", "5")),
         "DB_MAX_OVERFLOW": int(os.environ.get("SCOREKEEPER_DB_MAX_OVERFLOW", "5")),
         "DB_POOL_TIMEOUT": float(os.environ.get("SCOREKEEPER_DB_POOL_TIMEOUT", "5")),

@@ -49,7 +49,7 @@ class Reply:
 
 @dataclass
 class Server:
-    """One gunicorn master and its workers, started the way README says to run production."""
+    """One gunicorn master and its workers, as docs/production.md runs production."""
 
     process: subprocess.Popen[str]
     base: str
@@ -320,7 +320,7 @@ class LivePages:
 
 def test_two_production_servers_stay_within_the_database_connections(
         servers: Callable[..., Server], tmp_path: Path) -> None:
-    """README's production command on two app servers (4 workers each), 128 writers at
+    """docs/production.md's production command on two app servers (4 workers each), 128 writers at
     once on one game while another writer holds it for a moment, so they all queue, each holding
     a database connection. With SQLAlchemy's default pools (5 + 10 a worker: 120) PostgreSQL's
     default 100 connections ran out and writes failed with 500; each worker's pool now stops at

@@ -1,5 +1,5 @@
 """The fold: from the teams, the draw, the number of advances and the reported games, every round,
-match, standing and the champion (RULES.md, Tournament format; the choices in README)."""
+match, standing and the champion (RULES.md, Tournament format; the choices in docs/decisions.md)."""
 
 from __future__ import annotations
 
@@ -229,7 +229,7 @@ class Fold:
             self.add_round(said("round", "Third place"), "third_place",
                            [("match", losers, games, games // 2 + 1)])
 
-    # -- double elimination (README, Tournaments: the losers' bracket) --------------------------
+    # -- double elimination (docs/decisions.md, Tournaments: the losers' bracket) ---------------
 
     def of_kind(self, kind: str) -> list[Round]:
         return [r for r in self.rounds if r.kind == kind]

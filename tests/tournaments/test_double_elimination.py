@@ -1,4 +1,4 @@
-"""Double elimination (README, Tournaments): the winners' bracket is a single elimination; its
+"""Double elimination (docs/decisions.md): the winners' bracket is a single elimination; its
 losers drop to the losers' bracket, whose first round pairs the winners' first round's losers,
 then alternates minor rounds (the survivors against the next winners' round's losers, crossed to
 the neighbouring half) and major rounds (the survivors pair off); the grand final sets the

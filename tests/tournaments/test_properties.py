@@ -184,9 +184,9 @@ def test_a_qualifying_correction_rebuilds_or_flags_the_knockout(
                 assert m2.results == m1.results  # the same match keeps its games
             else:
                 # A changed match is reopened, except for the games its two teams still play
-                # there: a game is dropped when its match has other teams (README), not when the
-                # round around it changed kind (a knockout semi-final that became a tie-break
-                # between the same teams keeps the game they played).
+                # there: a game is dropped when its match has other teams (docs/decisions.md),
+                # not when the round around it changed kind (a knockout semi-final that became
+                # a tie-break between the same teams keeps the game they played).
                 kept = set(m2.results) if m2 is not None and m2.teams == m1.teams else set()
                 assert kept <= set(m1.results)
                 assert set(m1.results) <= set(after.stale) | kept
