@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from scorekeeper.rules.errors import RuleViolation
-from scorekeeper.rules.reasons import Reason
+from scorekeeper.rules.reasons import EndReason, Reason
 from scorekeeper.rules.sentences import render_all
 
 # A "table" option is a JSON object of numbers, e.g. a per-game value table.
@@ -162,24 +162,33 @@ Judge = Callable[[Any, Table, Mapping[str, Any]], dict[str, Any]]
 
 
 @dataclass(frozen=True)
+class Outcome:
+    """How a game ended, as one value (after python-chess's `Outcome`): why, and which side won."""
+
+    end_reason: EndReason  # a code in reasons.END_REASONS
+    winner: int | None  # the winning side; None for a game over without a winner
+
+
+@dataclass(frozen=True)
 class GameState:
     """Everything the next hand needs to know; stored after every hand so reads never replay."""
 
     scores: tuple[int, ...]
     dealer: int
     hands_played: int = 0
-    finished: bool = False
-    winner: int | None = None
+    outcome: Outcome | None = None  # None while the game is being played
     redeals: int = 0  # passed-out hands redealt in a row by the same dealer
     barred_seat: int | None = None  # a ralphed bidder, who may not win the next auction
-    end_reason: str | None = None  # why a finished game ended: a code in reasons.END_REASONS
 
     def to_dict(self) -> dict[str, Any]:
+        """The stored form; it keeps the outcome as the three keys states have always had."""
         # Not asdict(): it deep-copies, and this runs on every hand written.
+        outcome = self.outcome
         return {"scores": list(self.scores), "dealer": self.dealer,
-                "hands_played": self.hands_played, "finished": self.finished,
-                "winner": self.winner, "redeals": self.redeals, "barred_seat": self.barred_seat,
-                "end_reason": self.end_reason}
+                "hands_played": self.hands_played, "finished": outcome is not None,
+                "winner": None if outcome is None else outcome.winner, "redeals": self.redeals,
+                "barred_seat": self.barred_seat,
+                "end_reason": None if outcome is None else outcome.end_reason}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> GameState:
@@ -187,11 +196,10 @@ class GameState:
             scores=tuple(data["scores"]),
             dealer=data["dealer"],
             hands_played=data.get("hands_played", 0),
-            finished=data.get("finished", False),
-            winner=data.get("winner"),
+            outcome=Outcome(data["end_reason"], data.get("winner"))
+            if data.get("finished", False) else None,
             redeals=data.get("redeals", 0),
             barred_seat=data.get("barred_seat"),
-            end_reason=data.get("end_reason"),
         )
 
 
@@ -379,8 +387,8 @@ def race_hand(table: Table, state: GameState, deltas: Sequence[int], lines: list
     assert isinstance(target, int)
     winner = winner_at_target(table, scores, target, lines)
     after = replace(state, scores=scores, dealer=(state.dealer + deal_passes) % table.seats,
-                    hands_played=state.hands_played + 1, finished=winner is not None,
-                    winner=winner, end_reason=None if winner is None else "target")
+                    hands_played=state.hands_played + 1,
+                    outcome=None if winner is None else Outcome("target", winner))
     return HandResult(deltas=tuple(deltas), reasons=tuple(lines), state=after, tally=tally)
 
 

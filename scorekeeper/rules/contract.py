@@ -20,6 +20,7 @@ from scorekeeper.rules.base import (
     Judge,
     OptionSpec,
     OptionValue,
+    Outcome,
     Preset,
     SeatedGame,
     Table,
@@ -33,7 +34,7 @@ from scorekeeper.rules.bids import (
 )
 from scorekeeper.rules.cards import ONE_JOKER, Card, Jokers
 from scorekeeper.rules.errors import RuleViolation
-from scorekeeper.rules.reasons import Reason
+from scorekeeper.rules.reasons import EndReason, Reason
 
 TRICKS_PER_HAND = 10
 SLAM_POINTS = 250
@@ -354,13 +355,13 @@ class ContractVariant(SeatedGame):
                 barred: int | None) -> HandResult:
         scores = tuple(s + d for s, d in zip(state.scores, deltas, strict=True))
         winner = self._winner(table, scores, declaring, made)
-        end_reason = None if winner is None else back_door_or_target(scores, winner, table.options)
+        outcome = None if winner is None else Outcome(
+            back_door_or_target(scores, winner, table.options), winner)
         if winner is not None:
             lines.append(self._winner_line(table, scores, winner))
         dealer = state.dealer if redeals else (state.dealer + 1) % table.seats
         after = replace(state, scores=scores, dealer=dealer, hands_played=state.hands_played + 1,
-                        finished=winner is not None, winner=winner, redeals=redeals,
-                        barred_seat=barred, end_reason=end_reason)
+                        outcome=outcome, redeals=redeals, barred_seat=barred)
         return HandResult(deltas=tuple(deltas), reasons=tuple(lines), state=after)
 
     def _winner(self, table: Table, scores: tuple[int, ...], declaring: tuple[int, ...],
@@ -402,7 +403,7 @@ class ContractVariant(SeatedGame):
 
 
 def back_door_or_target(scores: Sequence[int], winner: int,
-                        options: Mapping[str, OptionValue]) -> str:
+                        options: Mapping[str, OptionValue]) -> EndReason:
     """Why a contract game that `winner` won ended: short of the target, it can only be that
     somebody went out the back door."""
     target = int(options["target"])  # type: ignore[arg-type]

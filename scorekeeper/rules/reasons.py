@@ -6,7 +6,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Final
+from typing import Any, Final, Literal
+
+# Every way a game can end, as the type checker knows the codes (a test holds it to END_REASONS).
+EndReason = Literal["target", "back_door"]
 
 # Every way a game can end: its code (what a client acts on) and what it means. The code is set
 # by the rules when the game finishes and stored in the state; it never changes meaning.

@@ -175,13 +175,13 @@ def _next_hand(game: GameRecord, variant: Variant, hand_input: dict[str, Any],
 
 
 def _refuse_if_over(game: GameRecord, state: GameState) -> None:
-    if state.finished:
-        if state.winner is None:
+    if state.outcome is not None:
+        if state.outcome.winner is None:
             raise Conflict(say("the game is over, so no more hands can be recorded; undo or "
                                "correct a hand to reopen it"))
         raise Conflict(say("the game is over ({winner} won), so no more hands can be recorded; "
                            "undo or correct a hand to reopen it",
-                           winner=game.sides[state.winner]["name"]))
+                           winner=game.sides[state.outcome.winner]["name"]))
     if state.hands_played >= MAX_HANDS:
         raise Conflict(say("a game holds at most {most} hands (what an export can carry back "
                            "in); start a new game", most=number(MAX_HANDS)))
@@ -228,7 +228,7 @@ def correct_hand(game_id: int, number: int, hand_input: dict[str, Any],
         before, now = _snapshot(hands[0]), utcnow()
         inputs = [hand_input, *(h.input for h in hands[1:])]
         for hand, entered in zip(hands, inputs, strict=True):
-            if state.finished:
+            if state.outcome is not None:
                 raise Conflict(say("with this correction the game ends at hand {hand}, but "
                                    "later hands were recorded; undo them first",
                                    hand=hand.number - 1))

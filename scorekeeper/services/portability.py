@@ -100,7 +100,7 @@ def check_export(data: Mapping[str, Any]) -> CheckedGame:
         where = f"hands.{i}"
         if entry["number"] != i + 1:
             raise RuleViolation("hand_numbering", f"{where}.number", number=i + 1)
-        if state.finished:
+        if state.outcome is not None:
             raise RuleViolation("game_over", where)
         try:
             result = variant.score_hand(table, state, entry["input"])
@@ -119,8 +119,10 @@ def check_export(data: Mapping[str, Any]) -> CheckedGame:
                           created_at=moment(entry["recorded_at"], f"{where}.recorded_at"),
                           updated_at=moment(entry["updated_at"], f"{where}.updated_at")))
     game.state = state.to_dict()
-    expected = {"status": "finished" if state.finished else "in_progress",
-                "winner": state.winner, "scores": list(state.scores)}
+    outcome = state.outcome
+    expected = {"status": "in_progress" if outcome is None else "finished",
+                "winner": None if outcome is None else outcome.winner,
+                "scores": list(state.scores)}
     exported = {key: data[key] for key in expected}
     if exported != expected:
         raise RuleViolation("export_mismatch.outcome", "scores", expected=expected,

@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from scorekeeper.models import Game, GameRecord, Hand, HandChange, HandRecord
-from scorekeeper.rules.base import BidSpec
+from scorekeeper.rules.base import BidSpec, GameState
 from scorekeeper.rules.reasons import Reason
 from scorekeeper.rules.sentences import bid_name, render_all
 
@@ -43,10 +43,11 @@ def standing(game: Game | GameRecord) -> dict[str, Any]:
 
 def standing_of(state: dict[str, Any]) -> dict[str, Any]:
     """Where a game with this state (as stored) stands."""
+    outcome = GameState.from_dict(state).outcome
     return {
-        "status": "finished" if state["finished"] else "in_progress",
-        "winner": state["winner"],
-        "end_reason": state.get("end_reason"),
+        "status": "in_progress" if outcome is None else "finished",
+        "winner": None if outcome is None else outcome.winner,
+        "end_reason": None if outcome is None else outcome.end_reason,
         "scores": list(state["scores"]),
         "hands_played": state["hands_played"],
         "dealer": state["dealer"],

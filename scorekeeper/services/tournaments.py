@@ -22,6 +22,7 @@ from scorekeeper.extensions import db
 from scorekeeper.i18n import chosen_language, say
 from scorekeeper.models import Game, ScorerToken, TournamentGame, TournamentReply, utcnow
 from scorekeeper.models import Tournament as TournamentRow
+from scorekeeper.rules.base import GameState
 from scorekeeper.rules.errors import RuleViolation
 from scorekeeper.rules.registry import find_variant, variants
 from scorekeeper.rules.sentences import said
@@ -468,7 +469,7 @@ def _linked_scores(session: Session, row: TournamentRow, match: pure.Match,
         raise RuleViolation("linked_game_variant", "game_id", game=game_id,
                             variant=find_variant(game.variant).name,
                             expected=find_variant(row.variant).name)
-    if not game.state.get("finished"):
+    if GameState.from_dict(game.state).outcome is None:
         raise RuleViolation("linked_game_unfinished", "game_id", game=game_id)
     sides = [frozenset(p.casefold() for p in side["players"]) for side in game.sides]
     scores = []

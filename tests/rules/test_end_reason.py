@@ -43,7 +43,7 @@ def test_a_finished_game_says_why_it_ended(key: str, sides: tuple[Side, ...],
                                            scores: tuple[int, ...], hand: dict[str, Any],
                                            options: dict[str, Any], reason: str) -> None:
     state = finish(key, sides, scores, hand, **options)
-    assert state.finished and state.end_reason == reason
+    assert state.outcome is not None and state.outcome.end_reason == reason
     assert reason in END_REASONS
 
 
@@ -59,4 +59,4 @@ def test_a_game_in_progress_has_no_end_reason(key: str, sides: tuple[Side, ...],
                                               scores: tuple[int, ...],
                                               hand: dict[str, Any]) -> None:
     state = finish(key, sides, scores, hand)
-    assert not state.finished and state.end_reason is None
+    assert state.outcome is None

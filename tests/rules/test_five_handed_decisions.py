@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.rules.base import GameState, Side, Table
+from scorekeeper.rules.base import GameState, Outcome, Side, Table
 from scorekeeper.rules.contract import ContractVariant
 from scorekeeper.rules.errors import RuleViolation
 from scorekeeper.rules.registry import find_variant
@@ -35,24 +35,24 @@ def test_bidder_and_partner_both_over_the_target_the_bidder_wins() -> None:
     # 7♥ (200) by Ann with Cy: Ann 350 → 550, Cy 400 → 600. Cy is higher; the bidder wins.
     state = after(table(), (350, 0, 400, 0, 0),
                   {"bidder": 0, "bid": "7H", "partner": 2, "tricks": [4, 1, 3, 1, 1]})
-    assert (state.finished, state.winner, state.end_reason) == (True, 0, "target")
+    assert state.outcome == Outcome("target", 0)
 
 
 def test_the_partner_over_the_target_beats_a_defender_who_is_higher() -> None:
     # 6♠ (40) by Ann with Cy: Cy 470 → 510; Bo, defending, 495 → 525 with 3 tricks.
     state = after(table(), (0, 495, 470, 0, 0),
                   {"bidder": 0, "bid": "6S", "partner": 2, "tricks": [3, 3, 3, 1, 0]})
-    assert state.winner == 2
+    assert state.outcome == Outcome("target", 2)
 
 
 def test_defenders_alone_over_the_target_the_higher_then_the_lower_seat() -> None:
     # 8♠ (240) by Ann alone fails; Bo and Di, 480 each, take 2 tricks: 500 each. Level: seat 1.
     level = after(table(), (0, 480, 0, 480, 0),
                   {"bidder": 0, "bid": "8S", "partner": None, "tricks": [4, 2, 1, 2, 1]})
-    assert level.winner == 1
+    assert level.outcome == Outcome("target", 1)
     higher = after(table(), (0, 480, 0, 490, 0),
                    {"bidder": 0, "bid": "8S", "partner": None, "tricks": [4, 2, 1, 2, 1]})
-    assert higher.winner == 3
+    assert higher.outcome == Outcome("target", 3)
 
 
 @pytest.mark.parametrize("names", [NAMES, NAMES[:3]], ids=["five", "three"])
@@ -106,4 +106,4 @@ def test_target_and_back_door_in_one_hand_is_a_win_by_the_target(
     """Bo fails 10NT (520) and goes out the back door while a defender passes the target."""
     state = after(table(names), scores, hand)
     assert min(state.scores) <= -500 and state.scores[winner] >= 500
-    assert (state.finished, state.winner, state.end_reason) == (True, winner, "target")
+    assert state.outcome == Outcome("target", winner)

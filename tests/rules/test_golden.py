@@ -65,8 +65,8 @@ def observed(state: GameState, deltas: tuple[int, ...]) -> dict[str, Any]:
         "deltas": list(deltas),
         "scores": list(state.scores),
         "dealer": state.dealer,
-        "finished": state.finished,
-        "winner": state.winner,
+        "finished": state.outcome is not None,
+        "winner": None if state.outcome is None else state.outcome.winner,
     }
 
 
@@ -116,7 +116,7 @@ def test_golden_refusal(variant: Variant, case: dict[str, Any]) -> None:
         state = variant.start(table)
         for hand in case["before"]:
             state = variant.score_hand(table, state, copy.deepcopy(hand)).state
-            assert not state.finished, f"{case['name']}: the game ended before the bad hand"
+            assert state.outcome is None, f"{case['name']}: the game ended before the bad hand"
         with pytest.raises(RuleViolation) as caught:
             variant.score_hand(table, state, copy.deepcopy(case["hand"]))
     violation = caught.value
