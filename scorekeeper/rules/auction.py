@@ -14,6 +14,7 @@ from typing import Protocol
 from scorekeeper.rules.base import OptionValue, Table
 from scorekeeper.rules.bids import Bid, DisabledBid, pair_bid_barred
 from scorekeeper.rules.errors import RuleViolation
+from scorekeeper.rules.house import ContractOptions
 from scorekeeper.rules.reasons import Reason
 from scorekeeper.rules.sentences import render_all
 
@@ -44,10 +45,11 @@ class Bidding(Protocol):
     @property
     def auction_rules(self) -> AuctionRules: ...
 
-    def find_bid(self, code: object, options: Mapping[str, OptionValue],
-                 field: str = "bid") -> Bid: ...
+    def house_rules(self, options: Mapping[str, OptionValue]) -> ContractOptions: ...
 
-    def bid_order(self, options: Mapping[str, OptionValue]) -> Sequence[Bid]: ...
+    def find_bid(self, code: object, house: ContractOptions, field: str = "bid") -> Bid: ...
+
+    def bid_order(self, house: ContractOptions) -> Sequence[Bid]: ...
 
 
 @dataclass(frozen=True)
@@ -86,6 +88,7 @@ class _Auction:
 
     variant: Bidding
     table: Table
+    house: ContractOptions  # the table's options
     dealer: int
     ralphed: frozenset[int]
     active: set[int] = field(default_factory=set)  # seats that have not passed
@@ -99,20 +102,16 @@ class _Auction:
         self.active = set(range(self.seats))
 
     @property
-    def options(self) -> Mapping[str, OptionValue]:
-        return self.table.options
-
-    @property
     def seats(self) -> int:
         return self.table.seats
 
     @property
     def american(self) -> bool:
-        return self.options.get("auction") == "american"
+        return self.house.auction == "american"
 
     @property
     def fractional(self) -> bool:
-        return bool(self.options.get("fractional_bidding"))
+        return bool(self.house.fractional_bidding)
 
     @property
     def complete(self) -> bool:
@@ -132,7 +131,7 @@ class _Auction:
 
     def may_pass(self, seat: int) -> bool:
         """Only the dealer under dealer-must-bid, when everyone else passed, must bid."""
-        if self.options.get("pass_out") != "dealer-must-bid" or self.standing is not None:
+        if self.house.pass_out != "dealer-must-bid" or self.standing is not None:
             return True
         last = self.calls == self.seats - 1 if self.american else self.active == {seat}
         return not last
@@ -163,8 +162,8 @@ class _Auction:
 
     @property
     def _misere_after_7(self) -> bool:
-        return (self.options.get("misere_rank") == "after-7" and not self.fractional
-                and not self.options.get("low_misere"))
+        return (self.house.misere_rank == "after-7" and not self.fractional
+                and not self.house.low_misere)
 
     def record(self, seat: int, bid: Bid | None) -> None:
         self.calls += 1
@@ -177,15 +176,15 @@ class _Auction:
 
     def kitty_face_up(self) -> int:
         """Five-Hundred++ visible kitty: one card per trick level the bid has climbed."""
-        if not self.options.get("visible_kitty") or self.standing is None:
+        if not self.house.visible_kitty or self.standing is None:
             return 0
         if self.fractional:
-            reveals = [self.variant.find_bid(code, self.options) for code in FRACTIONAL_REVEALS]
+            reveals = [self.variant.find_bid(code, self.house) for code in FRACTIONAL_REVEALS]
             return sum(1 for reveal in reveals if self.standing.rank >= reveal.rank)
         return min(KITTY, max(0, self.standing.level - INKLE_LEVEL))
 
     def legal_bids(self, seat: int) -> tuple[Bid, ...]:
-        return tuple(bid for bid in self.variant.bid_order(self.options)
+        return tuple(bid for bid in self.variant.bid_order(self.house)
                      if self.refusal(seat, bid) is None)
 
 
@@ -198,7 +197,7 @@ def adjudicate_auction(variant: Bidding, table: Table, dealer: object, calls: ob
     barred = _seats(ralphed, seats, "ralphed")
     if not isinstance(calls, list):
         raise RuleViolation("entry_form.calls", "calls")
-    auction = _Auction(variant, table, dealer, barred)
+    auction = _Auction(variant, table, variant.house_rules(table.options), dealer, barred)
     records: list[CallRecord] = []
     first_illegal: int | None = None
     reason: RuleViolation | None = None
@@ -227,7 +226,7 @@ def _read_call(auction: _Auction, seat: int, call: object,
             return PASS, None, None
         return PASS, None, RuleViolation("illegal_call.dealer_pass", None, seat=seat)
     try:
-        bid = auction.variant.find_bid(call, auction.options, where)
+        bid = auction.variant.find_bid(call, auction.house, where)
     except DisabledBid as off:
         return call.strip().upper(), None, off
     return bid.code, bid, auction.refusal(seat, bid)

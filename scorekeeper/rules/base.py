@@ -93,6 +93,17 @@ def resolve_options(specs: tuple[OptionSpec, ...], given: Mapping[str, object],
     return {spec.name: spec.check(given.get(spec.name, spec.default)) for spec in specs}
 
 
+def as_played(specs: tuple[OptionSpec, ...],
+              options: Mapping[str, OptionValue]) -> Mapping[str, OptionValue]:
+    """A game's options as it plays them: those it stored, and an option it stored none of (it
+    was stored before the option existed) at the value it was played by: `before`, else the
+    default, as for an export of that time."""
+    if all(spec.name in options for spec in specs):
+        return options
+    return {**{spec.name: spec.default if spec.before is None else spec.before
+               for spec in specs}, **options}
+
+
 # The families of the 500 games: how a hand is played and entered.
 FAMILIES = ("contract", "card_points", "rummy")
 # The referee endpoints (/adjudicate/<name>), in the order a variant lists the ones it answers.
@@ -377,14 +388,12 @@ DEAL_TO_THE_LEFT = 1  # the next seat: the contract games and Rummy 500
 DEAL_TO_THE_RIGHT = -1  # seat (d - 1) mod n: Cinquecento (seed 000)
 
 
-def race_hand(table: Table, state: GameState, deltas: Sequence[int], lines: list[Reason],
-              tally: tuple[Mapping[str, int], ...] = (),
+def race_hand(table: Table, state: GameState, target: int, deltas: Sequence[int],
+              lines: list[Reason], tally: tuple[Mapping[str, int], ...] = (),
               deal_passes: int = DEAL_TO_THE_LEFT) -> HandResult:
     """A hand of a race to the `target` option (Cinquecento, Rummy): add the deltas, see whether
     somebody won, and pass the deal one seat on, the way `deal_passes` says."""
     scores = tuple(s + d for s, d in zip(state.scores, deltas, strict=True))
-    target = table.options["target"]
-    assert isinstance(target, int)
     winner = winner_at_target(table, scores, target, lines)
     after = replace(state, scores=scores, dealer=(state.dealer + deal_passes) % table.seats,
                     hands_played=state.hands_played + 1,

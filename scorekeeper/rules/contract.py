@@ -1,7 +1,7 @@
 """Scoring shared by the contract games (Australian, Quebec 500): bids, tricks, Avondale table.
 
 A variant is a `ContractVariant` built from data: its options, its bid table and the tables it can
-seat. Everything that depends on a house rule reads the game's resolved options.
+seat. Everything that depends on a house rule reads the game's options as a `ContractOptions`.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from scorekeeper.rules.base import (
     Preset,
     SeatedGame,
     Table,
+    as_played,
 )
 from scorekeeper.rules.bids import (
     FRACTIONAL_BID,
@@ -34,6 +35,7 @@ from scorekeeper.rules.bids import (
 )
 from scorekeeper.rules.cards import ONE_JOKER, Card, Jokers
 from scorekeeper.rules.errors import RuleViolation
+from scorekeeper.rules.house import ContractOptions
 from scorekeeper.rules.reasons import EndReason, Reason
 
 TRICKS_PER_HAND = 10
@@ -43,12 +45,9 @@ REDEALS_BEFORE_DEAL_PASSES = 2
 RALPH_MARGIN = 3  # failing by more than this many tricks ralphs the bidder
 RALPH_MISERE_TRICKS = 3  # ... as does taking this many tricks in a misère-family bid
 
-# Five-Hundred++ rules that change the four-player deck or its card order.
-FOUR_PLAYER_OPTIONS = ("fractional_bidding", "second_joker", "megatrump", "anti_megatrump")
 
-
-Deck = Callable[[Mapping[str, OptionValue], int], frozenset[Card]]
-BidOrder = Callable[[Mapping[str, OptionValue]], tuple[Bid, ...]]
+Deck = Callable[[ContractOptions, int], frozenset[Card]]
+BidOrder = Callable[[ContractOptions], tuple[Bid, ...]]
 
 
 @dataclass(frozen=True)
@@ -65,7 +64,7 @@ class ContractVariant(SeatedGame):
     forms: tuple[tuple[int, int], ...]  # (sides, players per side) this game can seat
     jokers: Jokers = ONE_JOKER  # its jokers and trump cards, in its own words
     auction_rules: AuctionRules = ORDINARY_AUCTION  # what its auction allows (inkles)
-    check_options: Callable[[Mapping[str, OptionValue]], None] | None = None
+    check_options: Callable[[ContractOptions], None] | None = None
     team_play: bool = True
     # Tables where the bidder calls a partner for the hand (the five-handed game).
     partner_forms: tuple[tuple[int, int], ...] = ()
@@ -84,35 +83,39 @@ class ContractVariant(SeatedGame):
         """Whether the bidder at this table calls a partner (or plays alone) after the auction."""
         return (len(table.sides), len(table.sides[0].players)) in self.partner_forms
 
+    def house_rules(self, options: Mapping[str, OptionValue]) -> ContractOptions:
+        """A game's options, as the rules read them."""
+        return ContractOptions.from_mapping(as_played(self.option_specs, options))
+
     def resolve_options(self, given: Mapping[str, object]) -> dict[str, OptionValue]:
         options = super().resolve_options(given)
         if self.check_options is not None:
-            self.check_options(options)
+            self.check_options(ContractOptions.from_mapping(options))
         return options
 
     def bids(self, options: Mapping[str, OptionValue] | None = None) -> tuple[BidSpec, ...]:
-        table = self.bid_table if options is None else self.bid_order(options)
+        table = self.bid_table if options is None else self.bid_order(self.house_rules(options))
         return tuple(bid.spec() for bid in table)
 
     def table_bids(self, table: Table) -> tuple[BidSpec, ...]:
         """The bids this table may win with, each with what a bidder alone scores (`points`) and,
         five-handed under partner_share "half", what bidder and partner each score."""
-        halves = self.calls_partner(table) and table.options.get("partner_share") == "half"
+        house = self.house_rules(table.options)
+        halves = self.calls_partner(table) and house.partner_share == "half"
         return tuple(
             replace(bid.spec(), points_with_partner=half_share(bid.points))
             if halves and bid.plays == "side" else bid.spec()
-            for bid in self.bid_order(table.options) if not pair_bid_barred(bid, table))
+            for bid in self.bid_order(house) if not pair_bid_barred(bid, table))
 
-    def find_bid(self, code: object, options: Mapping[str, OptionValue],
-                 field: str = "bid") -> Bid:
+    def find_bid(self, code: object, house: ContractOptions, field: str = "bid") -> Bid:
         """The bid a code names under these options; UnknownBid or DisabledBid if none."""
         if not isinstance(code, str):
             raise UnknownBid("unknown_bid.not_code", field)
         wanted = code.strip().upper()
         fractional = FRACTIONAL_BID.match(wanted)
-        if fractional and options.get("fractional_bidding"):
+        if fractional and house.fractional_bidding:
             wanted = f"{fractional[1]}.{fractional[2] or 0}{fractional[3]}"
-        for bid in self.bid_order(options):
+        for bid in self.bid_order(house):
             if bid.code == wanted:
                 return bid
         for bid in self.bid_table:
@@ -127,15 +130,20 @@ class ContractVariant(SeatedGame):
 
     def check_table(self, table: Table) -> None:
         super().check_table(table)
-        for option in FOUR_PLAYER_OPTIONS:
-            if table.options.get(option) and table.seats != 4:
+        house = self.house_rules(table.options)
+        # Five-Hundred++ rules that change the four-player deck or its card order.
+        four_players = {"fractional_bidding": house.fractional_bidding,
+                        "second_joker": house.second_joker, "megatrump": house.megatrump,
+                        "anti_megatrump": house.anti_megatrump}
+        for option, on in four_players.items():
+            if on and table.seats != 4:
                 raise RuleViolation("option_for_table.four_players", f"options.{option}",
                                     option=option, players=table.seats)
         # Only players alone defend as a temporary partnership; partners already share a score.
-        if table.options.get("defender_share") and len(table.sides[0].players) > 1:
+        if house.defender_share and len(table.sides[0].players) > 1:
             raise RuleViolation("option_for_table.defender_share", "options.defender_share",
                                 option="defender_share")
-        if table.options.get("partner_share", "full") != "full" and not self.calls_partner(table):
+        if house.partner_share != "full" and not self.calls_partner(table):
             raise RuleViolation("option_for_table.partner_share", "options.partner_share",
                                 option="partner_share")
 
@@ -146,13 +154,15 @@ class ContractVariant(SeatedGame):
                                 variant=self.key, variant_name=self.name)
         if hand.get("passed_out", False) not in (True, False):
             raise RuleViolation("entry_form.passed_out", "passed_out")
+        house = self.house_rules(table.options)
         if "calls" in hand:
-            self._check_auction(table, state, hand)
+            self._check_auction(table, house, state, hand)
         if hand.get("passed_out", False):
-            return self._passed_out(table, state, hand)
-        return self._contract(table, state, hand)
+            return self._passed_out(table, house, state, hand)
+        return self._contract(table, house, state, hand)
 
-    def _check_auction(self, table: Table, state: GameState, hand: Mapping[str, Any]) -> None:
+    def _check_auction(self, table: Table, house: ContractOptions, state: GameState,
+                       hand: Mapping[str, Any]) -> None:
         """A hand that carries its calls must agree with what the auction decided."""
         barred = [state.barred_seat] if state.barred_seat is not None else None
         ruling = adjudicate_auction(self, table, state.dealer, hand["calls"], barred)
@@ -170,7 +180,7 @@ class ContractVariant(SeatedGame):
         if hand.get("passed_out", False):
             raise RuleViolation("auction_result.not_passed_out", "passed_out",
                                 seat=ruling.winner_seat, bid=won.code, bid_name=won.name)
-        if "bid" in hand and self.find_bid(hand["bid"], table.options).code != won.code:
+        if "bid" in hand and self.find_bid(hand["bid"], house).code != won.code:
             raise RuleViolation("auction_result.bid", "bid", bid=won.code, bid_name=won.name,
                                 given=hand["bid"])
         if hand.get("bidder") != ruling.winner_seat:
@@ -179,11 +189,11 @@ class ContractVariant(SeatedGame):
 
     # -- the two kinds of hand ----------------------------------------------------------------
 
-    def _contract(self, table: Table, state: GameState, hand: Mapping[str, Any]) -> HandResult:
-        options = table.options
+    def _contract(self, table: Table, house: ContractOptions, state: GameState,
+                  hand: Mapping[str, Any]) -> HandResult:
         if "bid" not in hand:
             raise RuleViolation("entry_missing.bid", "bid")
-        bid = self.find_bid(hand["bid"], options)
+        bid = self.find_bid(hand["bid"], house)
         bidder = hand.get("bidder")
         if isinstance(bidder, bool) or not isinstance(bidder, int) or not (
                 0 <= bidder < table.seats):
@@ -206,7 +216,7 @@ class ContractVariant(SeatedGame):
         if bid.kind == "trumps":
             made = taken >= bid.tricks
             points = bid.points
-            if made and taken == TRICKS_PER_HAND and options["slam_bonus"] and points < SLAM_POINTS:
+            if made and taken == TRICKS_PER_HAND and house.slam_bonus and points < SLAM_POINTS:
                 lines = [Reason("contract_slam", {**the_bid, "slam": SLAM_POINTS})]
                 points = SLAM_POINTS
             elif made:
@@ -228,7 +238,7 @@ class ContractVariant(SeatedGame):
                      Reason("misere_failed", {**the_bid, "taken": taken})]
             ralphed = taken >= RALPH_MISERE_TRICKS
 
-        if len(declaring) > 1 and options.get("partner_share") == "half":
+        if len(declaring) > 1 and house.partner_share == "half":
             points = half_share(points)
             lines.append(Reason("partner_half", {"points": points if made else -points}))
         elif len(declaring) > 1:
@@ -236,27 +246,25 @@ class ContractVariant(SeatedGame):
         deltas = [0] * len(table.sides)
         for side in declaring:
             deltas[side] = points if made else -points
-        defenders_score = bid.kind != "misere" or bool(options["misere_defender_tricks"])
-        if defenders_score:
-            per_trick = int(options["defender_trick_points"])  # type: ignore[arg-type]
+        if bid.kind != "misere" or house.misere_defender_tricks:
             defenders = [other for other in range(len(table.sides)) if other not in declaring]
             together = sum(tricks[other] for other in defenders)
-            share = bool(options.get("defender_share"))
+            share = house.defender_share
             if share:
                 lines.append(Reason("defenders_share", {"tricks": together}))
             for other in defenders:
                 deltas[other], line = self._trick_points(
-                    table, state, other, together if share else tricks[other], per_trick,
-                    shared=share)
+                    table, house, state, other, together if share else tricks[other],
+                    house.defender_trick_points, shared=share)
                 lines.append(line)
         else:
             lines.append(Reason("misere_no_defence"))
 
         barred = None
-        if ralphed and options["ralphing"]:
+        if ralphed and house.ralphing:
             barred = bidder
             lines.append(Reason("ralphed", {"player": table.player_at(bidder)}))
-        result = self._finish(table, state, deltas, lines, declaring=declaring, made=made,
+        result = self._finish(table, house, state, deltas, lines, declaring=declaring, made=made,
                               redeals=0, barred=barred)
         return replace(result, contract=Contract(bidder, bid.code, made, partner))
 
@@ -291,8 +299,9 @@ class ContractVariant(SeatedGame):
                 "partner": None if partner is None else table.sides[table.side_of(partner)].name,
                 "alone": alone}
 
-    def _passed_out(self, table: Table, state: GameState, hand: Mapping[str, Any]) -> HandResult:
-        policy = table.options["pass_out"]
+    def _passed_out(self, table: Table, house: ContractOptions, state: GameState,
+                    hand: Mapping[str, Any]) -> HandResult:
+        policy = house.pass_out
         extra = sorted(set(hand) & {"bid", "bidder", "partner"})
         if extra:
             raise RuleViolation("passed_out_unplayed", extra[0], key=extra[0])
@@ -310,7 +319,7 @@ class ContractVariant(SeatedGame):
             lines.append(Reason("passed_out_no_trumps", {"trick_points": PASS_OUT_TRICK_POINTS}))
             for side in range(len(table.sides)):
                 deltas[side], line = self._trick_points(
-                    table, state, side, tricks[side], PASS_OUT_TRICK_POINTS)
+                    table, house, state, side, tricks[side], PASS_OUT_TRICK_POINTS)
                 lines.append(line)
         elif policy == "redeal" and state.redeals < REDEALS_BEFORE_DEAL_PASSES:
             redeals = state.redeals + 1
@@ -321,7 +330,7 @@ class ContractVariant(SeatedGame):
             lines.append(Reason("passed_out_redeals_done", {"redeals": REDEALS_BEFORE_DEAL_PASSES}))
         else:
             lines.append(Reason("passed_out"))
-        return self._finish(table, state, deltas, lines, declaring=(), made=False,
+        return self._finish(table, house, state, deltas, lines, declaring=(), made=False,
                             redeals=redeals, barred=None)
 
     # -- pieces --------------------------------------------------------------------------------
@@ -336,42 +345,42 @@ class ContractVariant(SeatedGame):
             raise RuleViolation("tricks_sum", "tricks", total=sum(tricks), tricks=TRICKS_PER_HAND)
         return list(tricks)
 
-    def _trick_points(self, table: Table, state: GameState, side: int, tricks: int,
-                      per_trick: int, *, shared: bool = False) -> tuple[int, Reason]:
+    def _trick_points(self, table: Table, house: ContractOptions, state: GameState, side: int,
+                      tricks: int, per_trick: int, *, shared: bool = False
+                      ) -> tuple[int, Reason]:
         """Points for tricks won outside a contract, held under the defender cap if there is one.
         `shared`: the tricks are all the defenders' together (option defender_share)."""
         said = {"side": table.sides[side].name, "tricks": tricks}
         code = "tricks_shared" if shared else "tricks_won"
         earned = tricks * per_trick
-        cap = table.options["defender_cap"]
-        if isinstance(cap, int) and not isinstance(cap, bool):
+        cap = house.defender_cap
+        if cap is not None:
             allowed = max(0, min(earned, cap - state.scores[side]))
             if allowed < earned:
                 return allowed, Reason(f"{code}_capped", {**said, "points": allowed, "cap": cap})
         return earned, Reason(code, {**said, "points": earned})
 
-    def _finish(self, table: Table, state: GameState, deltas: Sequence[int], lines: list[Reason], *,
-                declaring: tuple[int, ...], made: bool, redeals: int,
-                barred: int | None) -> HandResult:
+    def _finish(self, table: Table, house: ContractOptions, state: GameState,
+                deltas: Sequence[int], lines: list[Reason], *, declaring: tuple[int, ...],
+                made: bool, redeals: int, barred: int | None) -> HandResult:
         scores = tuple(s + d for s, d in zip(state.scores, deltas, strict=True))
-        winner = self._winner(table, scores, declaring, made)
+        winner = self._winner(table, house, scores, declaring, made)
         outcome = None if winner is None else Outcome(
-            back_door_or_target(scores, winner, table.options), winner)
+            back_door_or_target(scores, winner, house), winner)
         if winner is not None:
-            lines.append(self._winner_line(table, scores, winner))
+            lines.append(self._winner_line(table, house, scores, winner))
         dealer = state.dealer if redeals else (state.dealer + 1) % table.seats
         after = replace(state, scores=scores, dealer=dealer, hands_played=state.hands_played + 1,
                         outcome=outcome, redeals=redeals, barred_seat=barred)
         return HandResult(deltas=tuple(deltas), reasons=tuple(lines), state=after)
 
-    def _winner(self, table: Table, scores: tuple[int, ...], declaring: tuple[int, ...],
-                made: bool) -> int | None:
+    def _winner(self, table: Table, house: ContractOptions, scores: tuple[int, ...],
+                declaring: tuple[int, ...], made: bool) -> int | None:
         """Who (if anyone) has won after this hand: by reaching the target, or by others going
         out the back door. `declaring` are the sides that played the contract, the bidder's
         first; they come before the defenders, and the bidder before the partner."""
-        options = table.options
-        target = int(options["target"])  # type: ignore[arg-type]
-        if options["win_on"] == "contract":
+        target = house.target
+        if house.win_on == "contract":
             reached = [s for s in declaring if made and scores[s] >= target]
         else:
             reached = [s for s, score in enumerate(scores) if score >= target]
@@ -382,8 +391,8 @@ class ContractVariant(SeatedGame):
             return declarers[0]
         if reached:
             return _highest(scores, reached)
-        lose_at = options["lose_at"]
-        if isinstance(lose_at, int) and any(score <= lose_at for score in scores):
+        lose_at = house.lose_at
+        if lose_at is not None and any(score <= lose_at for score in scores):
             standing = [s for s, score in enumerate(scores) if score > lose_at]
             if not standing:
                 return _highest(scores, list(range(len(scores))))
@@ -392,24 +401,23 @@ class ContractVariant(SeatedGame):
             return ([s for s in declaring if s in top] or top)[0]
         return None
 
-    def _winner_line(self, table: Table, scores: tuple[int, ...], winner: int) -> Reason:
+    def _winner_line(self, table: Table, house: ContractOptions, scores: tuple[int, ...],
+                     winner: int) -> Reason:
         name = table.sides[winner].name
-        lose_at = table.options["lose_at"]
+        lose_at = house.lose_at
         out = [table.sides[s].name for s, score in enumerate(scores)
-               if isinstance(lose_at, int) and score <= lose_at]
-        if back_door_or_target(scores, winner, table.options) == "back_door":
+               if lose_at is not None and score <= lose_at]
+        if back_door_or_target(scores, winner, house) == "back_door":
             return Reason("back_door", {"out": out, "side": name})
-        return Reason("reached_target", {"side": name, "target": table.options["target"]})
+        return Reason("reached_target", {"side": name, "target": house.target})
 
 
-def back_door_or_target(scores: Sequence[int], winner: int,
-                        options: Mapping[str, OptionValue]) -> EndReason:
+def back_door_or_target(scores: Sequence[int], winner: int, house: ContractOptions) -> EndReason:
     """Why a contract game that `winner` won ended: short of the target, it can only be that
     somebody went out the back door."""
-    target = int(options["target"])  # type: ignore[arg-type]
-    lose_at = options.get("lose_at")
-    out = isinstance(lose_at, int) and any(score <= lose_at for score in scores)
-    return "back_door" if out and scores[winner] < target else "target"
+    lose_at = house.lose_at
+    out = lose_at is not None and any(score <= lose_at for score in scores)
+    return "back_door" if out and scores[winner] < house.target else "target"
 
 
 def half_share(points: int) -> int:

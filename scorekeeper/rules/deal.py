@@ -35,7 +35,7 @@ def read_hand(variant: ContractVariant, table: Table, cards: object) -> list[Car
     """One player's dealt hand: ten cards of the deck, none twice."""
     if not isinstance(cards, list) or len(cards) != TRICKS_PER_HAND:
         raise RuleViolation("card_count", "cards", cards=TRICKS_PER_HAND)
-    deck = variant.deck(table.options, table.seats)
+    deck = variant.deck(variant.house_rules(table.options), table.seats)
     hand: list[Card] = []
     for i, text in enumerate(cards):
         card = parse_card(text, f"cards.{i}")

@@ -9,14 +9,15 @@ the variant (`Jokers`, declared in its module), so nothing here asks which game 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from scorekeeper.rules.base import OptionValue, Table
+from scorekeeper.rules.base import Table
 from scorekeeper.rules.bids import Bid
 from scorekeeper.rules.cards import RANKS, RED, SAME_COLOUR, SUITS, Card, Jokers, parse_card
 from scorekeeper.rules.contract import ContractVariant
 from scorekeeper.rules.errors import RuleViolation
+from scorekeeper.rules.house import ContractOptions
 from scorekeeper.rules.reasons import Reason
 from scorekeeper.rules.sentences import render_all
 
@@ -103,20 +104,20 @@ class Roles:
         return (card.suit,)
 
 
-def card_roles(variant: ContractVariant, options: Mapping[str, OptionValue], bid: Bid,
+def card_roles(variant: ContractVariant, house: ContractOptions, bid: Bid,
                deck: frozenset[Card]) -> Roles:
     trumps = bid.trumps if bid.kind == "trumps" else None  # the misère family is at no-trumps
     jokers, anti_joker = variant.jokers.cards, None
-    if options.get("second_joker"):
+    if house.second_joker:
         # The joker of the contract's colour is the joker; no-trumps counts as black.
         joker = Card("JKR") if trumps in RED else Card("JKB")
         anti_joker = Card("JKB") if joker == Card("JKR") else Card("JKR")
         jokers = (joker,)
     megatrump = anti_megatrump = None
-    if trumps and options.get("megatrump"):
+    if trumps and house.megatrump:
         megatrump = Card(str(bid.tricks), trumps)
         megatrump = megatrump if megatrump in deck else None
-    if megatrump and options.get("anti_megatrump"):
+    if megatrump and house.anti_megatrump:
         anti_megatrump = Card(str(bid.tricks), OPPOSITE[megatrump.suit or ""])
         anti_megatrump = anti_megatrump if anti_megatrump in deck else None
     return Roles(trumps, bid.jacks_high, jokers, anti_joker, megatrump, anti_megatrump,
@@ -126,14 +127,14 @@ def card_roles(variant: ContractVariant, options: Mapping[str, OptionValue], bid
 def adjudicate_trick(variant: ContractVariant, table: Table, contract: object, plays: object,
                      led_before: object = None) -> TrickRuling:
     """Rule on one trick at this table: `plays` in play order, the lead first."""
-    options = table.options
-    bid = variant.find_bid(contract, options, "contract")
-    deck = variant.deck(options, table.seats)
-    roles = card_roles(variant, options, bid, deck)
+    house = variant.house_rules(table.options)
+    bid = variant.find_bid(contract, house, "contract")
+    deck = variant.deck(house, table.seats)
+    roles = card_roles(variant, house, bid, deck)
     earlier = read_suits(led_before)
     if earlier is None:
         raise RuleViolation("entry_form.led_before", "led_before")
-    trick = read_plays(variant, options, table, bid, deck, plays)
+    trick = read_plays(variant, house, table, bid, deck, plays)
     check_seat_order(table, bid, trick)
     led = check_lead(roles, trick, earlier)
     check_named_suits(roles, trick)
@@ -158,8 +159,8 @@ def read_suit(value: object) -> str | None:
     return suit if suit in SUITS else None
 
 
-def read_plays(variant: ContractVariant, options: Mapping[str, OptionValue], table: Table,
-               bid: Bid, deck: frozenset[Card], plays: object) -> list[Play]:
+def read_plays(variant: ContractVariant, house: ContractOptions, table: Table, bid: Bid,
+               deck: frozenset[Card], plays: object) -> list[Play]:
     if not isinstance(plays, list):
         raise RuleViolation("entry_form.trick_plays", "plays")
     expected = plays_in_trick(table, bid)
@@ -175,7 +176,7 @@ def read_plays(variant: ContractVariant, options: Mapping[str, OptionValue], tab
         if any(other.seat == play.seat for other in trick):
             raise RuleViolation("seat_repeated", f"plays.{i}.seat", seat=play.seat)
         if play.card not in deck:
-            not_in_deck(variant, options, table.seats, deck, play.card, f"plays.{i}.card")
+            not_in_deck(variant, house, table.seats, deck, play.card, f"plays.{i}.card")
         if any(other.card == play.card for other in trick):
             raise RuleViolation("card_repeated.trick", f"plays.{i}.card", card=play.card.code)
         trick.append(play)
@@ -208,17 +209,17 @@ def plays_in_trick(table: Table, bid: Bid) -> int:
     return table.seats - (per_side - 1 if bid.plays == "alone" else 0)
 
 
-def not_in_deck(variant: ContractVariant, options: Mapping[str, OptionValue], players: int,
+def not_in_deck(variant: ContractVariant, house: ContractOptions, players: int,
                 deck: frozenset[Card], card: Card, field: str) -> None:
     """Refuse a card this game's deck lacks, saying why it lacks it."""
-    if options.get("second_joker") and card.is_joker:
+    if house.second_joker and card.is_joker:
         raise RuleViolation("card_not_in_deck.second_joker", field, card=card.code)
     if card.is_joker:
         raise RuleViolation("card_not_in_deck.joker", field, card=card.code,
                             variant=variant.key, variant_name=variant.name,
                             jokers=[variant.jokers.called(joker) for joker in
                                     variant.jokers.cards])
-    if options.get("second_joker") and card == Card("4", "D"):
+    if house.second_joker and card == Card("4", "D"):
         raise RuleViolation("card_not_in_deck.replaced", field, card=card.code)
     raise RuleViolation("card_not_in_deck", field, card=card.code, variant=variant.key,
                         variant_name=variant.name, players=players, size=len(deck))

@@ -135,9 +135,9 @@ AUSTRALIAN = contract_game("australian-500")
                      "defined against the megatrump"),
     (lambda: AUSTRALIAN.referee_table(AUSTRALIAN.resolve_options({}), 7), "table_form",
      "Australian 500 is played by 3, 4, 5 or 6 players"),
-    (lambda: AUSTRALIAN.find_bid("7X", {}), "unknown_bid",
+    (lambda: AUSTRALIAN.find_bid("7X", AUSTRALIAN.house_rules({})), "unknown_bid",
      "there is no bid '7X' in Australian 500"),
-    (lambda: AUSTRALIAN.find_bid("BMIS", AUSTRALIAN.resolve_options({})), "bid_disabled",
+    (lambda: AUSTRALIAN.find_bid("BMIS", AUSTRALIAN.house_rules({})), "bid_disabled",
      "Blind misère is not allowed in this game: option blind_misere is off"),
 ])
 def test_refusals_render_from_their_keys(act: Callable[[], object], rule: str,
@@ -147,7 +147,7 @@ def test_refusals_render_from_their_keys(act: Callable[[], object], rule: str,
 
 
 def test_bid_refusals_keep_their_kinds() -> None:
-    options = AUSTRALIAN.resolve_options({})
+    options = AUSTRALIAN.house_rules(AUSTRALIAN.resolve_options({}))
     assert isinstance(refused(lambda: AUSTRALIAN.find_bid(7, options)), UnknownBid)
     assert isinstance(refused(lambda: AUSTRALIAN.find_bid("6.2H", options)), DisabledBid)
 

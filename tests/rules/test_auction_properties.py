@@ -65,7 +65,7 @@ def test_next_legal_bids_are_exactly_the_bids_accepted_next(game: Any, data: Any
     if ruling.complete:
         return
     offered = {bid.code for bid in ruling.next_legal_bids}
-    for bid in variant.bid_order(options):
+    for bid in variant.bid_order(variant.house_rules(options)):
         after = judge(variant, options, players, dealer, [*calls, bid.code])
         assert after.legal == (bid.code in offered), (calls, bid.code, after.explanation)
         if after.legal:

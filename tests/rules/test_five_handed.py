@@ -82,7 +82,7 @@ def test_deltas_follow_from_the_rules(hand: dict[str, Any], partner_share: str,
 
 
 def test_the_deck_at_five_is_the_full_pack_and_one_joker() -> None:
-    deck = AUSTRALIAN.deck(five().options, 5)
+    deck = AUSTRALIAN.deck(AUSTRALIAN.house_rules(five().options), 5)
     assert len(deck) == 53 == 5 * 10 + 3
     assert Card("2", "S") in deck and Card("3", "H") in deck and Card("JK") in deck
 

@@ -325,12 +325,12 @@ def tricks(draw: st.DrawFn) -> tuple[ContractVariant, dict[str, Any], str, list[
     variant = variant_of(key)
     options = variant.resolve_options(given)
     contract = draw(st.sampled_from(contracts))
-    bid = variant.find_bid(contract, options)
+    bid = variant.find_bid(contract, variant.house_rules(options))
     no_trumps = bid.trumps is None or bid.kind != "trumps"
     anti_joker = Card("JKB" if bid.trumps in ("D", "H") else "JKR") \
         if options.get("second_joker") else None
     size = 3 if bid.plays == "alone" else 4  # the bidder's partner sits out
-    deck = sorted(variant.deck(options, 4), key=lambda card: card.code)
+    deck = sorted(variant.deck(variant.house_rules(options), 4), key=lambda card: card.code)
     cards = draw(st.lists(st.sampled_from(deck), min_size=size, max_size=size, unique=True))
     leader = draw(st.integers(0, 3))
     plays = []

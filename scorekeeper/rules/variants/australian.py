@@ -8,7 +8,7 @@ from functools import lru_cache
 from typing import Any
 
 from scorekeeper.rules.auction import AuctionRules
-from scorekeeper.rules.base import OptionSpec, OptionValue, Preset
+from scorekeeper.rules.base import OptionSpec, Preset
 from scorekeeper.rules.bids import (
     AVONDALE_BIDS,
     Bid,
@@ -20,6 +20,7 @@ from scorekeeper.rules.bids import (
 from scorekeeper.rules.cards import SUITS, Card, deck_of, suit_cards
 from scorekeeper.rules.contract import ContractVariant
 from scorekeeper.rules.errors import RuleViolation
+from scorekeeper.rules.house import ContractOptions
 from scorekeeper.rules.referees import CONTRACT
 from scorekeeper.rules.sentences import WORDS
 
@@ -197,13 +198,15 @@ def _in_order(specials: tuple[Bid, ...], places: Mapping[str, str], j5: bool) ->
 BID_TABLE = _in_order(SPECIAL_BIDS, PLACES, j5=True)
 
 
-def bid_order(options: Mapping[str, OptionValue]) -> tuple[Bid, ...]:
-    values = options.get("fractional_values")
+def bid_order(house: ContractOptions) -> tuple[Bid, ...]:
+    values = house.fractional_values
     frozen_values = tuple(sorted((k, v["suit"], v["nt"]) for k, v in values.items())) if (
-        isinstance(values, dict) and options.get("fractional_bidding")) else ()
-    return _bid_order(tuple(bool(options.get(bid.option or "")) for bid in SPECIAL_BIDS),
-                      bool(options.get("j5")), str(options.get("misere_rank")),
-                      bool(options.get("low_misere")), frozen_values)
+        values is not None and house.fractional_bidding) else ()
+    # Each of SPECIAL_BIDS, in its order, as its `option` allows it.
+    enabled = (house.misere, house.open_misere, house.blind_misere, house.double_nullo,
+               house.patastrophe, house.hi_lo)
+    return _bid_order(enabled, house.j5, house.misere_rank, bool(house.low_misere),
+                      frozen_values)
 
 
 @lru_cache(maxsize=64)
@@ -232,16 +235,16 @@ def _bid_order(enabled: tuple[bool, ...], j5: bool, misere_rank: str, low_misere
 AUCTION = AuctionRules(inkle_calls=2)
 
 
-def check_options(options: Mapping[str, OptionValue]) -> None:
-    if options.get("anti_megatrump") and not options.get("megatrump"):
+def check_options(house: ContractOptions) -> None:
+    if house.anti_megatrump and not house.megatrump:
         raise RuleViolation("option_clash.anti_megatrump", "options.anti_megatrump",
                             options=["anti_megatrump", "megatrump"])
-    if options.get("j5") and options.get("fractional_bidding"):
+    if house.j5 and house.fractional_bidding:
         raise RuleViolation("option_clash.j5_fractional", "options.j5",
                             options=["j5", "fractional_bidding"])
 
 
-def deck(options: Mapping[str, OptionValue], players: int) -> frozenset[Card]:
+def deck(house: ContractOptions, players: int) -> frozenset[Card]:
     """33 cards for three, 43 for four (45 with fractional bidding), 53 for five, 63 for six."""
     if players == 3:
         return deck_of(*(suit_cards(suit, "7") for suit in SUITS))
@@ -250,10 +253,10 @@ def deck(options: Mapping[str, OptionValue], players: int) -> frozenset[Card]:
     if players == 6:
         return deck_of(*(suit_cards(suit, "2", "12", "11", *(("13",) if suit in "DH" else ()))
                          for suit in SUITS))
-    low = "4" if options.get("fractional_bidding") else "5"
+    low = "4" if house.fractional_bidding else "5"
     cards = deck_of(suit_cards("S", low), suit_cards("C", low), suit_cards("D", "4"),
                     suit_cards("H", "4"))
-    if options.get("second_joker"):
+    if house.second_joker:
         return deck_of(cards - {Card("JK")}, jokers=("JKR", "JKB"), without=("4D",))
     return cards
 

@@ -23,9 +23,11 @@ from scorekeeper.rules.base import (
     Preset,
     SeatedGame,
     Table,
+    as_played,
     race_hand,
 )
 from scorekeeper.rules.errors import RuleViolation
+from scorekeeper.rules.house import CardPointsOptions
 from scorekeeper.rules.reasons import Reason
 from scorekeeper.rules.sentences import render_all
 
@@ -108,28 +110,30 @@ class Cinquecento(SeatedGame):
         if unknown:
             raise RuleViolation("unknown_key.cinquecento_hand", unknown[0], key=unknown[0],
                                 variant=self.key, variant_name=self.name)
-        points = self._card_points(table, hand)
+        house = house_rules(table.options)
+        points = self._card_points(table, house, hand)
         deltas = list(points)
         lines = [Reason("card_points", {"side": table.sides[s].name, "points": p})
                  for s, p in enumerate(points)]
         tally = [{"card_points": p, "marianna_points": 0, "mariannas": 0} for p in points]
-        for side, value, line in self._mariannas(table, hand.get("mariannas", [])):
+        for side, value, line in self._mariannas(table, house, hand.get("mariannas", [])):
             deltas[side] += value
             tally[side]["marianna_points"] += value
             tally[side]["mariannas"] += 1
             lines.append(line)
         # Seed 000: the deal passes to the right (RULES.md, decisions of 2026-11-27).
-        return race_hand(table, state, deltas, lines, tuple(tally), DEAL_TO_THE_RIGHT)
+        return race_hand(table, state, house.target, deltas, lines, tuple(tally),
+                         DEAL_TO_THE_RIGHT)
 
     # -- pieces --------------------------------------------------------------------------------
 
-    def _card_points(self, table: Table, hand: Mapping[str, Any]) -> list[int]:
+    def _card_points(self, table: Table, house: CardPointsOptions,
+                     hand: Mapping[str, Any]) -> list[int]:
         n = len(table.sides)
         if "captured" in hand and "points" in hand:
             raise RuleViolation("entry_both_ways.captured", "captured")
         if "captured" in hand:
-            points = count_captured(hand["captured"], n, str(table.options["deck"]),
-                                    twos_in_deck(table.seats))
+            points = count_captured(hand["captured"], n, house.deck, twos_in_deck(table.seats))
             field = "captured"
         elif "points" in hand:
             points = hand["points"]
@@ -143,16 +147,17 @@ class Cinquecento(SeatedGame):
             raise RuleViolation("card_points_sum", field, total=sum(points), expected=HAND_POINTS)
         return list(points)
 
-    def _mariannas(self, table: Table, declared: object) -> list[tuple[int, int, Reason]]:
+    def _mariannas(self, table: Table, house: CardPointsOptions,
+                   declared: object) -> list[tuple[int, int, Reason]]:
         """(side, value, explanation) for each Marianna, in the order declared."""
         if not isinstance(declared, list):
             raise RuleViolation("entry_form.mariannas", "mariannas")
         if len(declared) > MAX_MARIANNAS:
             raise RuleViolation("marianna_twice.count", "mariannas", most=MAX_MARIANNAS,
                                 given=len(declared))
-        values = MARIANNA_VALUES[str(table.options["marianna_values"])]
-        suits = SUITS[str(table.options["deck"])]
-        changes = bool(table.options["marianna_changes_trump"])
+        values = MARIANNA_VALUES[house.marianna_values]
+        suits = SUITS[house.deck]
+        changes = house.marianna_changes_trump
         seen: list[str] = []
         scored = []
         for i, entry in enumerate(declared):
@@ -177,6 +182,11 @@ class Cinquecento(SeatedGame):
                           {"suit": suit, "side": table.sides[side].name, "points": values[i]})
             scored.append((side, values[i], line))
         return scored
+
+
+def house_rules(options: Mapping[str, OptionValue]) -> CardPointsOptions:
+    """A game's options, as the rules read them."""
+    return CardPointsOptions.from_mapping(as_played(OPTIONS, options))
 
 
 def twos_in_deck(players: int) -> int:
@@ -246,7 +256,7 @@ class CinquecentoTrick:
 
 def adjudicate_trick(table: Table, trump: object, plays: object) -> CinquecentoTrick:
     """Highest trump wins, else the highest card of the suit led; nobody has to follow suit."""
-    deck = str(table.options["deck"])
+    deck = house_rules(table.options).deck
     if trump is not None and trump not in SUITS[deck]:
         raise RuleViolation("unknown_suit.trump", "trump", suits=list(SUITS[deck]))
     if not isinstance(plays, list) or len(plays) != table.seats:

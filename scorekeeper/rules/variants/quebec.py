@@ -4,13 +4,14 @@ switched on (RULES.md, quebec-500)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 
 from scorekeeper.rules.base import OptionSpec, OptionValue, Preset
 from scorekeeper.rules.cards import SUITS, Card, Jokers, deck_of, suit_cards
 from scorekeeper.rules.contract import ContractVariant
 from scorekeeper.rules.deal import DealRuling
+from scorekeeper.rules.house import ContractOptions
 from scorekeeper.rules.reasons import Reason
 from scorekeeper.rules.referees import CONTRACT
 from scorekeeper.rules.referees import deal as deal_referee
@@ -56,7 +57,7 @@ DECK: frozenset[Card] = deck_of(*(suit_cards(suit, "4") for suit in SUITS),
 HONOURS = frozenset({"A", "K", "Q", "J"})
 
 
-def deck(options: Mapping[str, OptionValue], players: int) -> frozenset[Card]:
+def deck(house: ContractOptions, players: int) -> frozenset[Card]:
     return DECK
 
 

@@ -23,10 +23,12 @@ from scorekeeper.rules.base import (
     Preset,
     SeatedGame,
     Table,
+    as_played,
     race_hand,
 )
 from scorekeeper.rules.cards import Card, parse_card
 from scorekeeper.rules.errors import RuleViolation
+from scorekeeper.rules.house import RummyOptions
 from scorekeeper.rules.reasons import Reason
 from scorekeeper.rules.sentences import render_all
 
@@ -148,7 +150,8 @@ class Rummy(SeatedGame):
 
     def check_table(self, table: Table) -> None:
         super().check_table(table)
-        if decks_for(table) * DECK_SIZE < table.seats * CARDS_PER_PLAYER:
+        decks = decks_for(table, house_rules(table.options))
+        if decks * DECK_SIZE < table.seats * CARDS_PER_PLAYER:
             raise RuleViolation("option_for_table.rummy_decks", "options.decks",
                                 cards=CARDS_PER_PLAYER, players=table.seats)
 
@@ -168,11 +171,12 @@ class Rummy(SeatedGame):
         if any(q != quick[0] for q in quick):
             first = quick.index(not quick[0])
             raise RuleViolation("entry_mixed_ways", f"players.{first}")
+        house = house_rules(table.options)
         if quick[0]:
-            melded, held, out = counted_hand(table, entries)
+            melded, held, out = counted_hand(table, house, entries)
             layoffs = [0] * n
         else:
-            melded, layoffs, held, out = card_hand(table, entries)
+            melded, layoffs, held, out = card_hand(table, house, entries)
         names = [side.name for side in table.sides]
         deltas = [m + lay - h for m, lay, h in zip(melded, layoffs, held, strict=True)]
         if quick[0]:
@@ -187,21 +191,19 @@ class Rummy(SeatedGame):
             lines.append(Reason("went_out", {"player": names[out]}))
         tally = tuple({"meld_points": melded[p] + layoffs[p], "penalty_points": held[p],
                        "went_out": int(p == out)} for p in range(n))
-        return race_hand(table, state, deltas, lines, tally)
+        return race_hand(table, state, house.target, deltas, lines, tally)
 
 
-def decks_for(table: Table) -> int:
+def house_rules(options: Mapping[str, OptionValue]) -> RummyOptions:
+    """A game's options, as the rules read them."""
+    return RummyOptions.from_mapping(as_played(OPTIONS, options))
+
+
+def decks_for(table: Table, house: RummyOptions) -> int:
     """The decks in play: as the option says, or one up to four players and two from five."""
-    decks = table.options.get("decks")
-    if isinstance(decks, int):
-        return decks
+    if house.decks is not None:
+        return house.decks
     return 1 if table.seats <= 4 else 2
-
-
-def ace_low_points(table: Table) -> int:
-    value = table.options["ace_low_points"]
-    assert isinstance(value, int)
-    return value
 
 
 def is_quick(entry: Mapping[str, Any], where: str) -> bool:
@@ -226,7 +228,8 @@ def went_out_flag(entry: Mapping[str, Any], where: str) -> bool | None:
 # -- counted points -----------------------------------------------------------------------------
 
 
-def counted_hand(table: Table, entries: list[Any]) -> tuple[list[int], list[int], int | None]:
+def counted_hand(table: Table, house: RummyOptions,
+                 entries: list[Any]) -> tuple[list[int], list[int], int | None]:
     """Meld points, hand points and who went out, for a hand counted at the table."""
     melded, held, flags = [], [], []
     for i, entry in enumerate(entries):
@@ -239,8 +242,8 @@ def counted_hand(table: Table, entries: list[Any]) -> tuple[list[int], list[int]
         melded.append(entry["meld_points"])
         held.append(entry["hand_points"])
     out = going_out(table, flags, [h == 0 for h in held], melded)
-    value = decks_for(table) * (DECK_VALUE + (JOKERS_PER_DECK * JOKER_POINTS
-                                              if table.options["jokers"] else 0))
+    value = decks_for(table, house) * (DECK_VALUE + (JOKERS_PER_DECK * JOKER_POINTS
+                                                     if house.jokers else 0))
     total = sum(melded) + sum(held)
     if total > value:
         raise RuleViolation("rummy_points_sum", "players", total=total, value=value)
@@ -270,7 +273,7 @@ def going_out(table: Table, flags: Sequence[bool | None], empty: Sequence[bool],
 # -- the cards themselves -----------------------------------------------------------------------
 
 
-def card_hand(table: Table, entries: list[Any]
+def card_hand(table: Table, house: RummyOptions, entries: list[Any]
               ) -> tuple[list[int], list[int], list[int], int | None]:
     """Meld, lay-off and hand points per player and who went out, from the cards entered."""
     n = len(entries)
@@ -290,7 +293,7 @@ def card_hand(table: Table, entries: list[Any]
                 raise RuleViolation("entry_form.layoff", f"players.{i}.layoffs.{j}")
         went_out_flag(entry, f"players.{i}")
 
-    deck = Deck(table)
+    deck = Deck(table, house)
     melds: list[list[list[Card]]] = []
     layoffs: list[list[tuple[Card, list[int]]]] = []
     hands: list[list[Card]] = []
@@ -313,7 +316,7 @@ def card_hand(table: Table, entries: list[Any]
                         else None)
     deck.count(places)
 
-    low = ace_low_points(table)
+    low = house.ace_low_points
     for i, player_melds in enumerate(melds):
         for j, meld in enumerate(player_melds):
             reading = read_meld(meld, low)
@@ -341,8 +344,8 @@ def card_hand(table: Table, entries: list[Any]
             melded[i] += sum(reading.value(card, low) for card in meld)
             for who, card in added:
                 laid_off[who] += reading.value(card, low)
-    # A game stored before the option existed lacks the key: it plays by the value from before.
-    if table.options.get(OWN_MELD.name, OWN_MELD.before):
+    # A game stored before the option existed plays by its value from before (base.as_played).
+    if house.layoff_needs_own_meld:
         check_own_melds(table, melds, layoffs)
 
     held = [sum(JOKER_POINTS if c.is_joker else VALUES[c.rank] for c in cards) for cards in hands]
@@ -352,7 +355,7 @@ def card_hand(table: Table, entries: list[Any]
     for i, discard in enumerate(discards):
         if discard is not None and i != out:
             raise RuleViolation("discard_not_out", f"players.{i}.discard")
-    if out is not None and table.options["boathouse"] and discards[out] is None:
+    if out is not None and house.boathouse and discards[out] is None:
         raise RuleViolation("boathouse_discard", f"players.{out}.discard")
     return melded, laid_off, held, out
 
@@ -376,9 +379,9 @@ def check_own_melds(table: Table, melds: Sequence[Sequence[object]],
 class Deck:
     """The cards in play under a game's options, and how many of each one hand may hold."""
 
-    def __init__(self, table: Table) -> None:
-        self.decks = decks_for(table)
-        self.jokers = bool(table.options["jokers"])
+    def __init__(self, table: Table, house: RummyOptions) -> None:
+        self.decks = decks_for(table, house)
+        self.jokers = house.jokers
 
     def card(self, text: object, field: str) -> Card:
         card = parse_card(text, field)
@@ -461,10 +464,11 @@ def adjudicate_meld(table: Table, cards: object) -> MeldRuling:
     """Is this a meld, which kind, and what is it worth; 422 for cards no deal could hold."""
     if not isinstance(cards, list):
         raise RuleViolation("entry_form.meld_cards", "cards")
-    deck = Deck(table)
+    house = house_rules(table.options)
+    deck = Deck(table, house)
     meld = [deck.card(text, f"cards.{i}") for i, text in enumerate(cards)]
     deck.count([(card, f"cards.{i}") for i, card in enumerate(meld)])
-    low = ace_low_points(table)
+    low = house.ace_low_points
     reading = read_meld(meld, low)
     if isinstance(reading, str):
         return MeldRuling(False, None, 0,
