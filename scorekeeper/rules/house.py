@@ -23,8 +23,12 @@ class HouseRules:
     def from_mapping(cls, options: Mapping[str, OptionValue]) -> Self:
         """The view of a game's resolved options (every option its variant offers). An option of
         the family that the variant does not offer reads None: it is not played."""
-        values: dict[str, Any] = {f.name: options.get(f.name) for f in fields(cls)}
+        names = _NAMES.get(cls) or _NAMES.setdefault(cls, tuple(f.name for f in fields(cls)))
+        values: dict[str, Any] = {name: options.get(name) for name in names}
         return cls(**values)
+
+
+_NAMES: dict[type[HouseRules], tuple[str, ...]] = {}  # each view's attributes, read once
 
 
 @dataclass(frozen=True)
