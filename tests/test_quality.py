@@ -48,7 +48,7 @@ def test_eslint_passes() -> None:
 
 def test_the_vendored_qr_library_is_its_npm_release() -> None:
     """The page's QR codes are drawn by uqr, copied from its npm release (pinned in package.json,
-    installed by `npm ci`) into static/vendor/ with its licence: the copy is that file, unchanged."""
+    installed by `npm ci`) into static/vendor/ with its licence: that file, unchanged."""
     vendored = ROOT / "scorekeeper" / "web" / "static" / "vendor"
     assert "MIT License" in (vendored / "uqr.LICENSE").read_text(encoding="utf-8")
     released = ROOT / "node_modules" / "uqr" / "dist" / "index.mjs"
