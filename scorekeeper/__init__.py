@@ -10,7 +10,7 @@ from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from scorekeeper import api as api_package
-from scorekeeper import cli, http, i18n, migrate, web
+from scorekeeper import cli, http, i18n, migrate, site, web
 from scorekeeper.config import defaults
 from scorekeeper.errors import ScorekeeperApi, register_error_handlers
 from scorekeeper.extensions import db
@@ -25,6 +25,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.config.from_pyfile("config.py", silent=True)
     else:
         app.config.from_mapping(test_config)
+    # A bad address stops the app starting, like a bad write limit.
+    app.config["PUBLIC_URL"] = site.public_url(app.config.get("PUBLIC_URL"))
     app.json = http.StrictJSON(app)
     app.json.sort_keys = False
     hops = app.config["PROXY_HOPS"]

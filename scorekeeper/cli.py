@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import click
-from flask import Flask
+from flask import Flask, current_app
 from flask.cli import AppGroup, with_appcontext
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -54,12 +54,14 @@ def db_revision(message: str) -> None:
 @click.option("--folder", type=click.Path(exists=True, file_okay=False, path_type=Path),
               default=SEEDS, show_default=True)
 def seed_command(folder: Path) -> None:
-    """Load the demo games in seeds/*.json; games already loaded are skipped."""
+    """Load the demo games in seeds/*.json; games already loaded are skipped. Each new one is
+    shown with its scorer or organizer link under SCOREKEEPER_PUBLIC_URL, else with its token."""
     from scorekeeper.services.seeding import SeedRefused, load_seed
 
     for path in sorted(folder.glob("*.json")):
         try:
-            outcome = load_seed(path.stem, json.loads(path.read_text(encoding="utf-8")))
+            outcome = load_seed(path.stem, json.loads(path.read_text(encoding="utf-8")),
+                                current_app.config["PUBLIC_URL"])
         except (SeedRefused, ValueError) as refused:
             raise click.ClickException(f"{path.name}: {refused}") from None
         click.echo(f"{path.name}: {outcome}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
+from scorekeeper import site
 from scorekeeper.limits import IMPORT_MAX_BYTES
 
 
@@ -58,6 +59,12 @@ def defaults(instance_path: str) -> dict[str, Any]:
         # Seconds between the comments an idle stream gets, so proxies keep it open and a
         # stream whose phone is gone is noticed (its write fails) and dropped.
         "SSE_HEARTBEAT_SECONDS": float(os.environ.get("SCOREKEEPER_HEARTBEAT_SECONDS", "15")),
+        # The address players use (https://club.example/scores): every link and QR code the
+        # service makes is under it, and GET /qr.svg draws no other (scorekeeper/site.py).
+        "PUBLIC_URL": os.environ.get("SCOREKEEPER_PUBLIC_URL", ""),
+        # Flask's own: the Host names this app answers (others get 400); without PUBLIC_URL,
+        # also the hosts whose links /qr.svg draws (without either: the loopback names only).
+        "TRUSTED_HOSTS": site.trusted_hosts(os.environ.get("SCOREKEEPER_TRUSTED_HOSTS")),
     }
 
 

@@ -44,3 +44,16 @@ def test_eslint_passes() -> None:
     result = subprocess.run([str(eslint), "--max-warnings=0", "."], cwd=ROOT, capture_output=True,
                             text=True, check=False)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_the_vendored_qr_library_is_its_npm_release() -> None:
+    """The page's QR codes are drawn by uqr, copied from its npm release (pinned in package.json,
+    installed by `npm ci`) into static/vendor/ with its licence: that file, unchanged."""
+    vendored = ROOT / "scorekeeper" / "web" / "static" / "vendor"
+    assert "MIT License" in (vendored / "uqr.LICENSE").read_text(encoding="utf-8")
+    released = ROOT / "node_modules" / "uqr" / "dist" / "index.mjs"
+    if not released.exists():
+        if os.environ.get("SCOREKEEPER_BROWSER_REQUIRED"):
+            pytest.fail("uqr is not installed: run `npm ci` at the project's top first")
+        pytest.skip("uqr is not installed: run `npm ci` at the project's top")
+    assert (vendored / "uqr.js").read_bytes() == released.read_bytes()

@@ -4,6 +4,7 @@ only once."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -12,9 +13,11 @@ from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
 from sqlalchemy import func, select
 
+from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, Hand
 from scorekeeper.models import Tournament as TournamentRow
+from tests.conftest import database_url
 
 SEEDS = Path(__file__).resolve().parent.parent / "seeds"
 ALL_SEEDS = sorted(SEEDS.glob("*.json"))
@@ -219,3 +222,30 @@ def test_the_tournament_seed_loads_once_and_replays_over_http(app: Flask, runner
     replayed = client.get(url).get_json()
     assert replayed["rounds"] == loaded["rounds"]
     assert replayed["standings"] == loaded["standings"]
+
+
+def test_seed_shows_each_new_link_under_the_public_address(tmp_path: Path) -> None:
+    """With SCOREKEEPER_PUBLIC_URL, a new game's scorer link and a new tournament's organizer
+    link, each opening as that token's holder (issue 25, item 5)."""
+    app = create_app({"TESTING": True, "DATABASE_URL": database_url(tmp_path),
+                      "PUBLIC_URL": "https://club.example/scores/"})
+    output = app.test_cli_runner().invoke(args=["seed"]).output
+    games = re.findall(r"loaded as game (\d+) with \d+ hands: scorer link "
+                       r"https://club\.example/scores/#/g/(\d+)\?token=(\S+)\n", output)
+    assert len(games) == len(SEED_FILES), output
+    client = app.test_client()
+    for game, linked, token in games:
+        assert game == linked
+        refused = client.delete(f"/api/v1/games/{game}/hands/999",
+                                headers={"Authorization": f"Bearer {token}x"})
+        assert refused.status_code == 403  # a wrong token is refused, so the right one is known
+        assert client.delete(f"/api/v1/games/{game}/hands/999",
+                             headers={"Authorization": f"Bearer {token}"}).status_code in (404, 409)
+    [(tournament, linked, token)] = re.findall(
+        r"loaded as tournament (\d+) with \d+ steps: organizer link "
+        r"https://club\.example/scores/#/t/(\d+)\?token=(\S+)\n", output)
+    assert tournament == linked
+    access = client.get(f"/api/v1/tournaments/{tournament}/access",
+                        headers={"Authorization": f"Bearer {token}"}).get_json()
+    assert access["role"] == "organizer"
+    assert "(token " not in output

@@ -8,6 +8,7 @@ from typing import Any
 
 from sqlalchemy import delete, select
 
+from scorekeeper import site
 from scorekeeper.errors import ServiceError
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, Tournament
@@ -20,10 +21,12 @@ class SeedRefused(Exception):
     """A seed file the rules refuse; nothing of it is kept."""
 
 
-def load_seed(name: str, data: Mapping[str, Any]) -> str:
-    """Create the seed's game unless a game with this seed name exists; say what happened."""
+def load_seed(name: str, data: Mapping[str, Any], public_url: str | None = None) -> str:
+    """Create the seed's game unless a game with this seed name exists; say what happened: with
+    the site's public address, the new game's scorer link (or tournament's organizer link), else
+    its token."""
     if isinstance(data, Mapping) and "tournament" in data:
-        return load_tournament(name, data)
+        return load_tournament(name, data, public_url)
     session = db.session
     existing = session.scalars(select(Game).where(Game.seed_name == name)).first()
     if existing is not None:
@@ -45,10 +48,13 @@ def load_seed(name: str, data: Mapping[str, Any]) -> str:
             session.execute(delete(Game).where(Game.id == game_id))
             session.commit()
             raise SeedRefused(f"hand {number} is refused: {refused}") from None
-    return f"loaded as game {game_id} with {len(data['hands'])} hands (token {token})"
+    loaded = f"loaded as game {game_id} with {len(data['hands'])} hands"
+    if public_url:
+        return f"{loaded}: scorer link {site.game_link(public_url, game_id, token)}"
+    return f"{loaded} (token {token})"
 
 
-def load_tournament(name: str, data: Mapping[str, Any]) -> str:
+def load_tournament(name: str, data: Mapping[str, Any], public_url: str | None = None) -> str:
     """{"tournament": {...}, "draw_seed": n, "steps": [{"match": id, "scores": [...]} or
     {"advance": true}, ...]}: created, drawn and played step by step."""
     session = db.session
@@ -78,4 +84,7 @@ def load_tournament(name: str, data: Mapping[str, Any]) -> str:
         session.execute(delete(Tournament).where(Tournament.id == tournament_id))
         session.commit()
         raise SeedRefused(f"step {number} is refused: {refused}") from None
-    return f"loaded as tournament {tournament_id} with {len(steps)} steps (token {token})"
+    loaded = f"loaded as tournament {tournament_id} with {len(steps)} steps"
+    if public_url:
+        return f"{loaded}: organizer link {site.tournament_link(public_url, tournament_id, token)}"
+    return f"{loaded} (token {token})"

@@ -10,7 +10,6 @@ import json
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 import segno
 from flask import (
@@ -25,6 +24,7 @@ from flask import (
 )
 from swagger_ui_bundle import swagger_ui_path
 
+from scorekeeper import site
 from scorekeeper.errors import error_response
 from scorekeeper.i18n import LANGUAGES, page_catalog, say, tag
 
@@ -32,7 +32,7 @@ WEB = Path(__file__).resolve().parent
 STATIC = WEB / "static"
 # The page's shell: what the service worker keeps so the page opens with no connection. docs.js
 # belongs to /docs, which needs the network for its spec anyway.
-SHELL_GLOBS = ("*.js", "*.css", "icons/*.png")
+SHELL_GLOBS = ("*.js", "vendor/*.js", "*.css", "icons/*.png")
 NOT_SHELL = {"docs.js", "sw.js"}
 # The tournament pages: kept for offline use but not preloaded, as app.js imports them when one
 # is first opened (the start page and a game's sheet load faster without them).
@@ -43,8 +43,8 @@ BACKGROUND = "#f2f5f8"  # --wash in app.css
 # A link to share is the page's address and a game's token: far below this. A QR code of a longer
 # text would be too dense to scan from a phone held across the table.
 QR_MAX_LENGTH = 512
-# A QR code is a pure function of its link: cached for a year. Private, because a scorer's link
-# carries the game's token and must not sit in a shared cache.
+# A QR code is a pure function of its link: cached for a year. Private: without a public address
+# which links are drawn depends on the Host the request named.
 QR_CACHE = "private, max-age=31536000, immutable"
 
 blp = Blueprint("web", __name__, static_folder="static", static_url_path="/assets",
@@ -95,7 +95,10 @@ def index() -> str:
                if name.endswith(".js") and name != "app.js" and name not in LOADED_LATER]
     languages = [{"code": code, "name": name, "locale": tag(code)}
                  for code, (name, _) in LANGUAGES.items()]
-    return render_template("index.html", theme=THEME, modules=modules, languages=languages)
+    # The page builds the links it shares from the public address when there is one, so a phone
+    # that opened it by the club's LAN address still shares the address players use.
+    return render_template("index.html", theme=THEME, modules=modules, languages=languages,
+                           public_url=current_app.config["PUBLIC_URL"] or "")
 
 
 @blp.get("/i18n/<string:code>.json")
@@ -131,8 +134,10 @@ def service_worker() -> Response:
     files = shell_files()
     template = (WEB / "templates" / "index.html").read_bytes()
     catalogs = json.dumps(current_app.extensions["scorekeeper.pages"], sort_keys=True).encode()
+    # The kept page carries the public address: a new one is a new page.
+    public = (current_app.config["PUBLIC_URL"] or "").encode()
     shell = {
-        "cache": f"sk-shell-{shell_digest(STATIC, files, template, worker, catalogs)}",
+        "cache": f"sk-shell-{shell_digest(STATIC, files, template, worker, catalogs, public)}",
         "files": ["/", url_for("web.web_manifest"),
                   *(url_for("web.page_language", code=code) for code in LANGUAGES),
                   *(url_for("web.static", filename=name) for name in files)],
@@ -143,20 +148,21 @@ def service_worker() -> Response:
     return response
 
 
-def same_site(link: str) -> bool:
-    """Whether `link` is an address of this very site (the host the request came to)."""
-    try:
-        parts = urlsplit(link)
-    except ValueError:
-        return False
-    return (parts.scheme in ("http", "https") and parts.username is None
-            and parts.password is None and parts.netloc.lower() == request.host.lower())
+def trusted_host() -> bool:
+    """Whether the request's Host is one the server trusts: TRUSTED_HOSTS, else a loopback name
+    or SERVER_NAME. A forged Host header must not make another site "this site"."""
+    trusted = current_app.config["TRUSTED_HOSTS"] or [
+        *site.LOOPBACK, *filter(None, [current_app.config.get("SERVER_NAME")])]
+    return site.host_trusted(request.host, trusted)
 
 
 @blp.get("/qr.svg")
 def qr_code() -> Response:
-    """A QR code (SVG) of a link to this site, e.g. a game's spectator or scorer link, for a
-    second phone to scan at the table. Links elsewhere are refused: this is no QR service."""
+    """A QR code (SVG) of a link to this site with no secret in it, e.g. a game's spectator link:
+    for printed material and old pages; the page draws its own (static/qr.js). Links elsewhere
+    are refused (this is no QR service): under SCOREKEEPER_PUBLIC_URL when it is set, else of the
+    trusted host the request came to. Links with a token are refused too, so none travels in an
+    address that an access log keeps."""
     link = request.args.get("u", "")
     if not link:
         return error_response(400, say("Give the link to draw as ?u=<link>."))
@@ -164,9 +170,17 @@ def qr_code() -> Response:
         return error_response(400, say("The link is {length} characters long; a QR code here "
                                        "holds a link of at most {most}.", length=len(link),
                                        most=QR_MAX_LENGTH))
-    if not same_site(link):
+    if site.carries_token(link):
+        return error_response(400, say("A link with a token is never drawn here: the page "
+                                       "draws it itself."))
+    public = current_app.config["PUBLIC_URL"]
+    if public is None and not trusted_host():
+        return error_response(400, say("{host} is not an address this server trusts, so it "
+                                       "draws no QR code for it.", host=request.host))
+    if not (site.under(link, public) if public else site.same_host(link, request.host)):
+        home = public + "/" if public else request.host_url
         return error_response(400, say("Only links to this site ({site}) are drawn as QR codes.",
-                                       site=request.host_url))
+                                       site=home))
     code = segno.make(link, error="m", micro=False)
     svg = io.BytesIO()
     # No width or height, only a viewBox: the page sizes it. Dark on white, with the four-module

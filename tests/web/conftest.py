@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import threading
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -39,23 +40,32 @@ def browser() -> Iterator[Any]:
         launched.close()
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[str]:
+@contextmanager
+def serving(tmp_path: Path, **config: Any) -> Iterator[str]:
+    """The app (with `config` on top of the tests' own) on a real threaded server: its address."""
     app = create_app({"DATABASE_URL": database_url(tmp_path),
-                      "SSE_POLL_SECONDS": 0.2, "SSE_LIFETIME_SECONDS": 30})
+                      "SSE_POLL_SECONDS": 0.2, "SSE_LIFETIME_SECONDS": 30, **config})
     httpd = make_server("127.0.0.1", 0, app, threaded=True)
     before = set(threading.enumerate())
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{httpd.server_port}"
-    # End the open event streams and wait for them, so no request thread outlives the test and
-    # its database (the phones, torn down first, have closed their connections).
-    live = app.extensions.get("scorekeeper.live")
-    if live is not None:
-        live.stop()
-    httpd.shutdown()
-    for request_thread in set(threading.enumerate()) - before:
-        request_thread.join(timeout=5)
+    try:
+        yield f"http://127.0.0.1:{httpd.server_port}"
+    finally:
+        # End the open event streams and wait for them, so no request thread outlives the test
+        # and its database (the phones, torn down first, have closed their connections).
+        live = app.extensions.get("scorekeeper.live")
+        if live is not None:
+            live.stop()
+        httpd.shutdown()
+        for request_thread in set(threading.enumerate()) - before:
+            request_thread.join(timeout=5)
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[str]:
+    with serving(tmp_path) as address:
+        yield address
 
 
 class Phone:

@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from tests.qr_pixels import decode, png_pixels
 from tests.web.conftest import Phone
 from tests.web.test_score_sheet import fits_the_phone, no_serious_axe_violations
 
@@ -96,11 +97,13 @@ def test_an_organizer_runs_a_quebec_tournament_from_the_page(
 
     # The organizer's link, shown once, with its QR code.
     page.wait_for_selector("text=Anyone with this link runs the tournament.")
-    link = page.locator(".share-link img.qr").get_attribute("src") or ""
-    assert "token%3D" in link and "%23%2Ft%2F" in link, link
+    # Drawn on the phone: the QR code is the link written under it, token and all.
+    link = page.locator(".link-text").inner_text()
+    assert decode(png_pixels(page.locator(".share-link img.qr").screenshot())) == link
+    assert re.fullmatch(rf"{re.escape(phone.base)}/#/t/\d+\?token=\S+", link), link
     fits_the_phone(page)
     phone.shot("desk-organizer-link", full_page=False)
-    tid = int(re.search(r"%23%2Ft%2F(\d+)", link).group(1))  # type: ignore[union-attr]
+    tid = int(re.search(r"#/t/(\d+)", link).group(1))  # type: ignore[union-attr]
     page.get_by_role("link", name="Open the desk").click()
 
     # Before the draw: a late entry, a withdrawal (confirmed), eight teams checked in of nine.

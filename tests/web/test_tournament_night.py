@@ -85,8 +85,8 @@ def test_a_quebec_tournament_night_run_from_the_page_alone(
     page.wait_for_selector(f"text={n} teams")
     organizer.tap(page.get_by_role("button", name="Create the tournament"))
     page.wait_for_selector("text=Anyone with this link runs the tournament.")
-    link = page.locator(".share-link img.qr").get_attribute("src") or ""
-    tid = int(re.search(r"%23%2Ft%2F(\d+)", link).group(1))  # type: ignore[union-attr]
+    link = page.locator(".link-text").inner_text()
+    tid = int(re.search(r"#/t/(\d+)", link).group(1))  # type: ignore[union-attr]
     organizer.tap(page.get_by_role("link", name="Open the desk"))
 
     # -- a late entry, check-in, the draw -------------------------------------------------------

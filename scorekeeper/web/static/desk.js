@@ -6,6 +6,7 @@ import { api, problem, uuid } from "./api.js";
 import { h, toast } from "./dom.js";
 import { _, _n, against, number } from "./i18n.js";
 import { gameLine, reportForm, roundsInPlay, scoreSoFar, tableTitle, teamStatus, waiting } from "./match.js";
+import { siteLink } from "./qr.js";
 import { shareLink } from "./share.js";
 
 /** The formats as the API describes them (which take late entries, and when), or null when
@@ -291,7 +292,7 @@ function scorerLink(id, m, team, title) {
   const body = h("div", {});
   const anchor = team == null ? `scorer-${m.id}` : `scorer-${m.id}-${team}`;
   const draw = (value) => {
-    const link = `${location.origin}/#/t/${id}?token=${encodeURIComponent(value)}`;
+    const link = siteLink(`t/${id}?token=${encodeURIComponent(value)}`);
     body.replaceChildren(shareLink({ link, href: link, id: anchor, words: {
       name: _("Scorer link"), says: _("Opens this table's match on a player's phone, to report its games."),
       qr: _("QR code of this table's scorer link: scan it with a player's phone"),

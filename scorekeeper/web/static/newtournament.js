@@ -4,6 +4,7 @@
 import { api, problem, uuid } from "./api.js";
 import { h, show, stillAt, toast } from "./dom.js";
 import { _, _n, lang, languages, number } from "./i18n.js";
+import { siteLink } from "./qr.js";
 import { shareLink } from "./share.js";
 import { keepToken } from "./store.js";
 
@@ -223,7 +224,7 @@ export async function newTournamentPage() {
 
 /** The organizer's link, shown once: its QR code, Copy and Share, and why to keep it. */
 function organizerLink(created) {
-  const link = `${location.origin}/#/t/${created.id}?token=${encodeURIComponent(created.token)}`;
+  const link = siteLink(`t/${created.id}?token=${encodeURIComponent(created.token)}`);
   document.title = _("{tournament} — scorekeeper", { tournament: created.name });
   show(h("section", { class: "stack", "aria-labelledby": "t-link-title" },
     h("h1", { id: "t-link-title", text: created.name }),

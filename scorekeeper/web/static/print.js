@@ -2,10 +2,12 @@
 // match's score grid, a QR code of that table's scorer link), then the standings sheet and the
 // bracket, each on its own page of A4 or Letter. The QR codes are scorer tokens issued when the
 // kit is opened: every printed card keeps working, since a token issued earlier is never revoked.
+// They are drawn here (qr.js), so no token is ever sent in an address to be drawn.
 import { api, problem, uuid } from "./api.js";
 import { h, show } from "./dom.js";
 import { _, _n, _p, number, speakOwn } from "./i18n.js";
 import { bracketMatch } from "./match.js";
+import { qrImage, siteLink } from "./qr.js";
 import { store, tokenOf } from "./store.js";
 
 // The papers; a card is half a page. Each paper is a named @page in app.css ("The print kit"):
@@ -48,7 +50,7 @@ async function issueScorers(id, number, token) {
 }
 
 /** The link a card's QR code holds: the tournament's page as this match's scorer. */
-const scorerLink = (id, token) => `${location.origin}/#/t/${id}?token=${encodeURIComponent(token)}`;
+const scorerLink = (id, token) => siteLink(`t/${id}?token=${encodeURIComponent(token)}`);
 
 export async function printPage(id) {
   const token = tokenOf("t", id);
@@ -168,7 +170,7 @@ function tableCard(t, round, m, scorers) {
     const whose = s.team == null ? null : _("{team}'s scorer", { team: t.teams[s.team].name });
     const alt = _("QR code of the scorer link of this table");
     return h("figure", { class: "card-qr" },
-      h("img", { class: "qr", src: `/qr.svg?u=${encodeURIComponent(link)}`, width: QR_PX, height: QR_PX, alt }),
+      h("img", { class: "qr", src: qrImage(link), width: QR_PX, height: QR_PX, alt }),
       h("figcaption", {}, whose ? h("strong", { text: whose }) : null,
         h("span", { class: "scan", text: scan }),
         h("span", { class: "card-link", text: link })));

@@ -1,8 +1,10 @@
 // Sharing a game at the table: its spectator link and its scorer link, each with a QR code drawn
-// by the server (/qr.svg), a Copy button and the phone's share sheet; and the screen kept awake
-// while a game is open (Wake Lock API, where the browser has it).
+// on the phone (qr.js: the link, token and all, is never sent anywhere to be drawn), a Copy button
+// and the phone's share sheet; and the screen kept awake while a game is open (Wake Lock API,
+// where the browser has it).
 import { h, toast } from "./dom.js";
 import { _, _p } from "./i18n.js";
+import { qrImage, siteLink } from "./qr.js";
 
 const QR_SIZE = 176; // px: scans from across a table, and two fit a phone's screen one above the other
 const COPIED_MS = 2500;
@@ -12,8 +14,7 @@ const blocks = new Map(); // one block per game, token and way of opening: kept 
 /** The links of game `id` as this page's addresses (API.md): the spectator's, and the scorer's
  *  when this phone has the game's token. */
 export function gameLinks(id, token) {
-  const base = `${location.origin}/#/g/${id}`;
-  return { watch: `${base}/watch`, score: token ? `${base}?token=${encodeURIComponent(token)}` : null };
+  return { watch: siteLink(`g/${id}/watch`), score: token ? siteLink(`g/${id}?token=${encodeURIComponent(token)}`) : null };
 }
 
 /** The Share section of a game's page; also keeps the screen awake while the game is open. */
@@ -49,8 +50,7 @@ export function shareLink({ link, href, id, words }) {
   const copy = h("button", { type: "button", onclick: () => copyLink(copy, link, words) }, _("Copy"));
   const canShare = typeof navigator.share === "function";
   return h("div", { class: "share-link" },
-    h("img", { class: "qr", src: `/qr.svg?u=${encodeURIComponent(link)}`, width: QR_SIZE, height: QR_SIZE,
-      alt: words.qr, loading: "lazy", decoding: "async" }),
+    h("img", { class: "qr", src: qrImage(link), width: QR_SIZE, height: QR_SIZE, alt: words.qr, decoding: "async" }),
     h("div", { class: "share-what" },
       h("p", {}, h("a", { href, id }, words.name)),
       h("p", { class: "muted", text: words.says }),
