@@ -4,39 +4,16 @@ and, in the PostgreSQL run, on PostgreSQL."""
 from __future__ import annotations
 
 import json
-import os
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
 from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
-from sqlalchemy import create_engine, inspect, make_url, text
+from sqlalchemy import create_engine, inspect, text
 
 from scorekeeper import create_app, migrate
 from scorekeeper.models import Base
-from tests.conftest import SHARED_DATABASE
-
-
-@pytest.fixture
-def empty_database(tmp_path: Path) -> Iterator[str]:
-    """A database with nothing in it: a new SQLite file, or a new database on the server the
-    suite runs against."""
-    if not SHARED_DATABASE or not SHARED_DATABASE.startswith("postgresql"):
-        yield f"sqlite:///{tmp_path / 'empty.sqlite'}"
-        return
-    server = make_url(SHARED_DATABASE)
-    name = f"scorekeeper_migrations_{os.getpid()}"
-    admin = create_engine(server, isolation_level="AUTOCOMMIT")
-    with admin.connect() as connection:
-        connection.exec_driver_sql(f"DROP DATABASE IF EXISTS {name}")
-        connection.exec_driver_sql(f"CREATE DATABASE {name}")
-    yield server.set(database=name).render_as_string(hide_password=False)
-    with admin.connect() as connection:
-        connection.exec_driver_sql(f"DROP DATABASE {name} WITH (FORCE)")
-    admin.dispose()
 
 
 def test_migrations_build_exactly_the_models(empty_database: str) -> None:
