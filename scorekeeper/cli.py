@@ -92,7 +92,7 @@ def restore_command(source: Path) -> None:
     from scorekeeper.services import backup
 
     try:
-        games, tournaments = backup.restore(json.loads(source.read_text(encoding="utf-8")))
+        games, tournaments = backup.restore(backup.parse(source.read_text(encoding="utf-8")))
     # ValueError: not JSON or not UTF-8; SQLAlchemyError: e.g. no schema (run `db upgrade`)
     except (ValueError, backup.RestoreRefused, SQLAlchemyError) as refused:
         raise click.ClickException(f"{source}: nothing restored: {refused}") from None

@@ -14,8 +14,8 @@ def defaults(instance_path: str) -> dict[str, Any]:
     sqlite_file = os.path.join(instance_path, "scorekeeper.sqlite")
     return {
         "DATABASE_URL": os.environ.get("DATABASE_URL", f"sqlite:///{sqlite_file}"),
-        # Bring the schema to the newest migration when the app starts; a deployment with several
-        # workers can switch this off and run `flask db upgrade` once before starting them.
+        # Bring the schema to the newest migration when the app starts. Workers and servers
+        # starting together take turns (migrate.upgrade): the first migrates, the rest find it done.
         "AUTO_MIGRATE": os.environ.get("SCOREKEEPER_AUTO_MIGRATE", "1") != "0",
         # Connections each worker keeps open to the database (PostgreSQL; a SQLite file too), how
         # many more it may open under load, and how long a request waits for one before it gets

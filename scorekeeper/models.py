@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, Float, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy import JSON, DateTime, Float, ForeignKey, Integer, String, Text, UniqueConstraint
 from sqlalchemy import true as sa_true
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
@@ -119,16 +119,16 @@ class HandChange(Base):
 class ReplyColumns:
     """The first reply to a write sent with an Idempotency-Key, replayed for retries.
 
-    No secret is kept in the clear: `key` is the key's SHA-256, and a token the reply issued is
-    left out of `body` and kept in `sealed`, encrypted under the Idempotency-Key itself
-    (services/writes.py), so only a retry carrying that key can read it back. Replies are kept
-    for REPLY_HOURS, then purged."""
+    No secret is kept in the clear: `key` is the key's SHA-256, and every secret the reply issued
+    (a token, each scorer token of a round, ...) is null in `body` and kept in `sealed`, encrypted
+    under the Idempotency-Key itself (scorekeeper/sealing.py), so only a retry carrying that key
+    can read it back. Replies are kept for REPLY_HOURS, then purged."""
 
     key: Mapped[str] = mapped_column(String(200))
     fingerprint: Mapped[str] = mapped_column(String(64))  # method, path and body, hashed
     status: Mapped[int]
     body: Mapped[dict[str, Any]]
-    sealed: Mapped[str | None] = mapped_column(String(200))
+    sealed: Mapped[str | None] = mapped_column(Text)  # JSON: [[where, sealed secret], ...]
     etag: Mapped[str | None] = mapped_column(String(40))  # the ETag the first reply carried
     created_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
 

@@ -98,6 +98,25 @@ def _fresh_shared_database(_shared_engine: sqlalchemy.Engine | None,
 
 
 @pytest.fixture
+def empty_database(tmp_path: Path) -> Iterator[str]:
+    """A database with nothing in it: a new SQLite file, or a new database on the server the
+    suite runs against."""
+    if not SHARED_DATABASE or not SHARED_DATABASE.startswith("postgresql"):
+        yield f"sqlite:///{tmp_path / 'empty.sqlite'}"
+        return
+    server = sqlalchemy.make_url(SHARED_DATABASE)
+    name = f"scorekeeper_migrations_{os.getpid()}"
+    admin = sqlalchemy.create_engine(server, isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.exec_driver_sql(f"DROP DATABASE IF EXISTS {name}")
+        connection.exec_driver_sql(f"CREATE DATABASE {name}")
+    yield server.set(database=name).render_as_string(hide_password=False)
+    with admin.connect() as connection:
+        connection.exec_driver_sql(f"DROP DATABASE {name} WITH (FORCE)")
+    admin.dispose()
+
+
+@pytest.fixture
 def app(tmp_path: Path) -> Iterator[Flask]:
     yield create_app({"TESTING": True, "DATABASE_URL": database_url(tmp_path)})
 

@@ -239,6 +239,76 @@ def test_a_wrong_backup_restores_nothing(app: Flask, client: FlaskClient,
     assert (empty["games"], empty["tournaments"]) == ([], [])
 
 
+def unstorable_backups() -> list[Any]:
+    """Backups edited to hold what no request could store: each names the field."""
+    def nul_in_a_side(data: dict[str, Any]) -> None:
+        data["games"][0]["sides"][0]["name"] = "North\x00South"
+
+    def bel_in_a_player(data: dict[str, Any]) -> None:
+        data["games"][1]["sides"][1]["players"][0] = "Bo\x07"
+
+    def esc_in_a_team(data: dict[str, Any]) -> None:
+        data["tournaments"][0]["teams"][2]["name"] = "\x1b[31mLes As"
+
+    def esc_in_an_option(data: dict[str, Any]) -> None:
+        data["tournaments"][1]["options"]["\x1b"] = 1
+
+    def blank_tournament_name(data: dict[str, Any]) -> None:
+        data["tournaments"][0]["name"] = "   "  # the API trims it, then refuses it
+
+    def nested_too_deep(data: dict[str, Any]) -> None:
+        deep: Any = 0
+        for _ in range(40):
+            deep = [deep]
+        data["games"][0]["options"]["house"] = deep
+
+    return [pytest.param(nul_in_a_side, "games.0.sides.0.name: Contains a control character "
+                         "(U+0000)", id="nul-in-a-side"),
+            pytest.param(bel_in_a_player, "games.1.sides.1.players.0: Contains a control "
+                         "character (U+0007)", id="bel-in-a-player"),
+            pytest.param(esc_in_a_team, "tournaments.0.teams.2.name: Contains a control "
+                         "character (U+001B)", id="esc-in-a-team"),
+            pytest.param(esc_in_an_option, "tournaments.1.options: A key contains a control "
+                         "character (U+001B)", id="esc-in-an-option"),
+            pytest.param(blank_tournament_name, "tournaments.0.name:", id="blank-name"),
+            pytest.param(nested_too_deep, "nested deeper than 32 levels", id="nested-too-deep")]
+
+
+@pytest.mark.parametrize(("damage", "message"), unstorable_backups())
+def test_restore_refuses_what_the_api_refuses(app: Flask, client: FlaskClient,
+                                              runner: FlaskCliRunner, new_game: Any,
+                                              tmp_path: Path, damage: Any, message: str) -> None:
+    """A backup edited by hand restored names with NUL, BEL or ESC, which export → import then
+    refused and sheet.csv carried raw: refused in one line, exit 1, nothing written."""
+    rich(client, new_game)
+    broken = backup(runner, tmp_path / "b.json")
+    damage(broken)
+    file = tmp_path / "broken.json"
+    file.write_text(json.dumps(broken), encoding="utf-8")
+    refused_in_one_line(file, tmp_path, message)
+
+
+def test_restore_refuses_a_file_nested_100000_levels_deep(app: Flask, runner: FlaskCliRunner,
+                                                          tmp_path: Path) -> None:
+    """It crashed with a RecursionError traceback."""
+    data = backup(runner, tmp_path / "b.json")
+    text = json.dumps(data).replace('"games": []', '"games": ' + "[" * 100_000 + "]" * 100_000)
+    file = tmp_path / "deep.json"
+    file.write_text(text, encoding="utf-8")
+    refused_in_one_line(file, tmp_path, "nested deeper than 32 levels")
+
+
+def refused_in_one_line(file: Path, tmp_path: Path, message: str) -> None:
+    second = new_app(empty_database(tmp_path))
+    result = second.test_cli_runner().invoke(args=["restore", str(file)])
+    assert result.exit_code == 1, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    assert len(result.output.strip().splitlines()) == 1, result.output
+    assert message in result.output and "nothing restored" in result.output, result.output
+    empty = backup(second.test_cli_runner(), tmp_path / "empty.json")
+    assert (empty["games"], empty["tournaments"]) == ([], [])
+
+
 def test_restore_refuses_a_file_that_is_not_json(app: Flask, runner: FlaskCliRunner,
                                                  tmp_path: Path) -> None:
     file = tmp_path / "b.json"

@@ -4,39 +4,18 @@ and, in the PostgreSQL run, on PostgreSQL."""
 from __future__ import annotations
 
 import json
-import os
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
 from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
-from sqlalchemy import create_engine, inspect, make_url, text
+from sqlalchemy import create_engine, inspect, text
 
 from scorekeeper import create_app, migrate
 from scorekeeper.models import Base
-from tests.conftest import SHARED_DATABASE
-
-
-@pytest.fixture
-def empty_database(tmp_path: Path) -> Iterator[str]:
-    """A database with nothing in it: a new SQLite file, or a new database on the server the
-    suite runs against."""
-    if not SHARED_DATABASE or not SHARED_DATABASE.startswith("postgresql"):
-        yield f"sqlite:///{tmp_path / 'empty.sqlite'}"
-        return
-    server = make_url(SHARED_DATABASE)
-    name = f"scorekeeper_migrations_{os.getpid()}"
-    admin = create_engine(server, isolation_level="AUTOCOMMIT")
-    with admin.connect() as connection:
-        connection.exec_driver_sql(f"DROP DATABASE IF EXISTS {name}")
-        connection.exec_driver_sql(f"CREATE DATABASE {name}")
-    yield server.set(database=name).render_as_string(hide_password=False)
-    with admin.connect() as connection:
-        connection.exec_driver_sql(f"DROP DATABASE {name} WITH (FORCE)")
-    admin.dispose()
+from tests.api.test_idempotency import every_stored_text
+from tests.api.tournament_helpers import Tourney
 
 
 def test_migrations_build_exactly_the_models(empty_database: str) -> None:
@@ -211,3 +190,43 @@ def test_hands_stored_before_reasons_get_them_scored_again(empty_database: str) 
                                            "params": {"sentence": "All passed: nothing scored"}}]
             else:
                 assert new == old  # the same reasons recording them gave
+
+
+def test_stored_replies_keep_no_secret_in_the_clear_after_0011(empty_database: str) -> None:
+    """Revision 0011 seals every secret of a stored reply. A top-level token sealed before stays
+    readable (a retried create still gets its game's token); a reply with tokens in the clear (a
+    round's scorers) cannot be sealed without its Idempotency-Key, so it is deleted: a retry is
+    made again, with new tokens."""
+    app = create_app({"TESTING": True, "DATABASE_URL": empty_database})
+    client = app.test_client()
+    game = client.post("/api/v1/games", headers={"Idempotency-Key": "create"}, json={
+        "variant": "australian-500", "sides": [{"name": "North-South", "players": ["Ann", "Cy"]},
+                                               {"name": "East-West", "players": ["Bo", "Di"]}]})
+    tourney = Tourney.create(client, 4)
+    assert tourney.draw().status_code == 200
+    scorers = client.post(f"{tourney.url}/rounds/1/scorers",
+                          headers=tourney.auth(**{"Idempotency-Key": "print kit"}))
+    tokens = [s["token"] for s in scorers.get_json()["scorers"]]
+    engine = create_engine(empty_database)
+    config = migrate.alembic_config()
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.downgrade(config, "0010")
+        # As 0010 stored the print kit's reply: every table's token in the clear.
+        connection.execute(text("UPDATE tournament_replies SET body = :body, sealed = NULL"),
+                           {"body": json.dumps(scorers.get_json())})
+    with engine.connect() as connection:
+        assert connection.execute(text("SELECT sealed FROM created_replies")).scalar()[0] != "["
+    migrate.upgrade(engine)
+    engine.dispose()
+
+    assert [t for t in tokens if t in every_stored_text(app)] == []
+    again = client.post("/api/v1/games", headers={"Idempotency-Key": "create"}, json={
+        "variant": "australian-500", "sides": [{"name": "North-South", "players": ["Ann", "Cy"]},
+                                               {"name": "East-West", "players": ["Bo", "Di"]}]})
+    assert again.headers["Idempotent-Replayed"] == "true"
+    assert again.get_json() == game.get_json()  # its token unsealed as before
+    made_again = client.post(f"{tourney.url}/rounds/1/scorers",
+                             headers=tourney.auth(**{"Idempotency-Key": "print kit"}))
+    assert made_again.status_code == 201 and "Idempotent-Replayed" not in made_again.headers
+    assert tourney.report("r1m1", [360, 120], token=tokens[0]).status_code == 201

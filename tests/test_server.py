@@ -69,11 +69,14 @@ class Server:
             return Reply(error.code, dict(error.headers), json.loads(error.read() or b"null"))
 
 
-def start(url: str, workers: int = 2, **env: str) -> Server:
-    environment = {**os.environ, "DATABASE_URL": url, "SCOREKEEPER_AUTO_MIGRATE": "0",
-                   "SCOREKEEPER_WRITE_LIMIT": "0", **env}
-    subprocess.run([sys.executable, "-m", "flask", "--app", "scorekeeper", "db", "upgrade"],
-                   env=environment, cwd=ROOT, check=True, capture_output=True)
+def start(url: str, workers: int = 2, *, migrated: bool = True, **env: str) -> Server:
+    """The production server on `url`: migrated first with `flask db upgrade` or, with
+    `migrated=False`, by the workers themselves as they start (auto-migrate, the default)."""
+    environment = {**os.environ, "DATABASE_URL": url, "SCOREKEEPER_WRITE_LIMIT": "0",
+                   "SCOREKEEPER_AUTO_MIGRATE": "0" if migrated else "1", **env}
+    if migrated:
+        subprocess.run([sys.executable, "-m", "flask", "--app", "scorekeeper", "db", "upgrade"],
+                       env=environment, cwd=ROOT, check=True, capture_output=True)
     # The production server (gunicorn.conf.py, read from the project root), on a free port.
     process = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "--workers", str(workers),
@@ -120,6 +123,59 @@ def new_game(server: Server) -> tuple[str, dict[str, str]]:
     assert created.status == 201, created.body
     return f"/api/v1/games/{created.body['id']}", {
         "Authorization": f"Bearer {created.body['token']}"}
+
+
+def test_the_first_start_on_an_empty_database_always_boots(tmp_path: Path,
+                                                          empty_database: str) -> None:
+    """The README's production command on a new database, ten times: both workers migrate on
+    start (one at a time; the second finds the schema done), boot and answer."""
+    postgresql = empty_database.startswith("postgresql")
+    for attempt in range(10):
+        if postgresql:
+            empty(empty_database)
+        url = empty_database if postgresql else f"sqlite:///{tmp_path / f'new-{attempt}.sqlite'}"
+        log = first_start(url, tmp_path / f"pids-{attempt}.log")
+        for sign in ("Worker failed to boot", "Traceback", "[ERROR]"):
+            assert sign not in log, f"start {attempt}:\n{log}"
+
+
+def first_start(url: str, pids: Path) -> str:
+    """Start the server with auto-migrate on, ask until both workers have answered, stop it:
+    its log."""
+    # Each request's worker (its process id) goes to the access log.
+    server = start(url, migrated=False,
+                   GUNICORN_CMD_ARGS=f"--access-logfile {pids} --access-logformat %(p)s")
+    try:
+        answered: set[str] = set()
+        deadline = time.monotonic() + 30
+        while len(answered) < 2 and time.monotonic() < deadline:
+            statuses = in_threads(8, lambda _i: status_of(server, "/api/v1/variants"))
+            assert statuses == [200] * 8, f"{statuses}\n" + "".join(server.log)
+            answered = set(pids.read_text().split())
+        assert len(answered) == 2, f"only {answered} answered\n" + "".join(server.log)
+    finally:
+        server.process.terminate()
+        server.process.wait(timeout=30)
+        assert server.reader is not None and server.process.stderr is not None
+        server.reader.join()
+        server.process.stderr.close()
+    return "".join(server.log)
+
+
+def status_of(server: Server, path: str) -> int | str:
+    """A GET's status, or why there was none (the server is down)."""
+    try:
+        return server.call("GET", path).status
+    except OSError as error:
+        return repr(error)
+
+
+def empty(url: str) -> None:
+    """A PostgreSQL database back to nothing: no table, type, trigger or Alembic revision."""
+    engine = sqlalchemy.create_engine(url)
+    with engine.begin() as connection:
+        connection.exec_driver_sql("DROP SCHEMA public CASCADE; CREATE SCHEMA public")
+    engine.dispose()
 
 
 def test_of_two_writes_with_one_if_match_exactly_one_wins(servers: Callable[..., Server]) -> None:

@@ -40,14 +40,28 @@ class SafeJsonParser(FlaskParser):
 
 
 def check_body(body: Any) -> None:
-    """Walk the decoded body (without recursion, however deep it is): 400 past MAX_DEPTH, 422
-    naming every string that contains a control character or a lone surrogate.
+    """400 for a body nested deeper than MAX_DEPTH, 422 naming every string that contains a
+    control character or a lone surrogate (see `faults_in`)."""
+    too_deep, faults = faults_in(body)
+    if too_deep:
+        flask_smorest.abort(400, message=say("The request body is nested deeper than "
+                                             "{most} levels of arrays and objects.",
+                                             most=MAX_DEPTH))
+    if faults:
+        flask_smorest.abort(422, messages={"json": faults})
 
-    Depth is 400, like the decoder's own RecursionError for deeper bodies: it is the document's
-    shape, not any field's content, that is refused. Free-form objects (options, an imported
-    hand's input, history) are walked like the rest, which no field's validator could reach."""
+
+def faults_in(document: Any) -> tuple[bool, dict[str, list[str]]]:
+    """Walk a decoded JSON document (without recursion, however deep it is): whether it is
+    nested deeper than MAX_DEPTH, and every string, keys included, that contains a control
+    character or a lone surrogate, by where it is ("sides.0.name").
+
+    Depth is refused like the decoder's own RecursionError for deeper documents: it is the
+    document's shape, not any field's content, that is at fault. Free-form objects (options, an
+    imported hand's input, history) are walked like the rest, which no field's validator could
+    reach. A restored backup is walked the same way (services/backup.py)."""
     faults: dict[str, list[str]] = {}
-    stack: list[tuple[Any, tuple[str, ...], int]] = [(body, (), 1)]
+    stack: list[tuple[Any, tuple[str, ...], int]] = [(document, (), 1)]
     while stack:
         value, path, depth = stack.pop()
         if isinstance(value, str):
@@ -58,9 +72,7 @@ def check_body(body: Any) -> None:
         if not isinstance(value, dict | list):
             continue
         if depth > MAX_DEPTH:
-            flask_smorest.abort(400, message=say("The request body is nested deeper than "
-                                                 "{most} levels of arrays and objects.",
-                                                 most=MAX_DEPTH))
+            return True, faults
         children = []
         for key, item in value.items() if isinstance(value, dict) else enumerate(value):
             fault = unsafe_character(key, key=True) if isinstance(key, str) else None
@@ -69,8 +81,7 @@ def check_body(body: Any) -> None:
             else:
                 children.append((item, (*path, str(key)), depth + 1))
         stack.extend(reversed(children))  # in the body's order
-    if faults:
-        flask_smorest.abort(422, messages={"json": faults})
+    return False, faults
 
 
 class Blueprint(flask_smorest.Blueprint):  # type: ignore[misc]

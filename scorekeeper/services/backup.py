@@ -6,8 +6,10 @@ runs is either wholly in it or not at all. It holds each game as its export (whi
 /games/import still takes once the backup-only keys are removed) and the stored token hashes,
 never a token, so that a restore keeps every game's and tournament's link working.
 
-A restore checks every game with the rules as an import does, and rebuilds every tournament,
-before it writes anything; then it writes everything in one transaction, or nothing.
+A restore checks the file as the API checks a request (every string storable, no deeper than a
+body may be, names and options through the API's own schemas), every game with the rules as an
+import does, and rebuilds every tournament, before it writes anything; then it writes everything
+in one transaction, or nothing.
 """
 
 from __future__ import annotations
@@ -20,16 +22,20 @@ from pathlib import Path
 from typing import Any
 
 import marshmallow as ma
+from flask import current_app
 from marshmallow import fields, validate
 from sqlalchemy import Connection, insert, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from scorekeeper import tournaments as pure
+from scorekeeper.api.blueprint import MAX_DEPTH, faults_in
 from scorekeeper.api.schemas import (
     MAX_SCORE,
+    MAX_TOURNAMENT_NAME,
     TEAM_STATUSES,
     GameExportSchema,
+    Name,
     Strict,
     TeamInputSchema,
 )
@@ -207,7 +213,7 @@ class _TeamSchema(TeamInputSchema):
 
 class _TournamentSchema(Strict):
     id = fields.Int(strict=True, required=True, validate=ID)
-    name = fields.Str(required=True, validate=validate.Length(1, 120))
+    name = Name(MAX_TOURNAMENT_NAME, required=True)
     variant = fields.Str(required=True)
     format = fields.Str(required=True)
     options = fields.Dict(keys=fields.Str(), values=fields.Raw(allow_none=True), required=True)
@@ -235,9 +241,28 @@ class _BackupSchema(Strict):
     tournaments = fields.List(fields.Nested(_TournamentSchema), required=True)
 
 
+TOO_DEEP = (f"the file is nested deeper than {MAX_DEPTH} levels of arrays and objects, which "
+            "no backup is")
+
+
+def parse(text: str) -> Any:
+    """A backup file's JSON, read as the API reads a body: strict (no NaN), and a document too
+    deep for the decoder refused in a sentence."""
+    try:
+        return current_app.json.loads(text)
+    except RecursionError:
+        raise RestoreRefused(TOO_DEEP) from None
+
+
 def restore(data: Any) -> tuple[int, int]:
     """Every game and tournament of a backup, with their ids, token hashes and versions, into an
     empty database: all of it, or (RestoreRefused) nothing. Returns how many of each."""
+    too_deep, faults = faults_in(data)  # what the API refuses in any request, before the schema
+    if too_deep:
+        raise RestoreRefused(TOO_DEEP)
+    if faults:
+        where, (fault, *_) = next(iter(faults.items()))
+        raise RestoreRefused(f"the file holds text no request could store, at {where}: {fault}")
     found = data.get("format") if isinstance(data, Mapping) else None
     if found != FORMAT:
         older = ("; a scorekeeper.backup/1 file holds no token hashes, so its links could not "

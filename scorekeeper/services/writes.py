@@ -50,12 +50,12 @@ from scorekeeper.models import (
     utcnow,
 )
 from scorekeeper.rules.errors import RuleViolation
-from scorekeeper.sealing import key_hash, seal, unseal
+from scorekeeper.sealing import key_hash, restored, seal, unseal, withheld
 from scorekeeper.services import write_limit
 
 WRITE_ATTEMPTS = 8
 MAX_IDEMPOTENCY_KEY = 200
-SECRET = "token"  # the one field of a reply that is a secret
+TOKEN = "token"  # where a new game's or tournament's token goes in its reply
 SWEEP_EVERY = 600.0  # seconds between clean-ups of expired replies and whole quotas, per process
 REPLIES = (IdempotentReply, TournamentReply, CreatedReply)
 Replies = type[IdempotentReply] | type[TournamentReply] | type[CreatedReply]
@@ -182,7 +182,7 @@ def create_once(request: WriteRequest,
                           else _replay(session, CreatedReply, {}, key, fingerprint))
                 if replay is None:
                     body, token, etag = create(session)
-                    reply = Reply(201, {**body, SECRET: token}, etag)
+                    reply = Reply(201, {**body, TOKEN: token}, etag)
                     if key is not None:
                         _store(session.connection(), CreatedReply, {}, key, fingerprint, 201,
                                reply.body, etag)
@@ -311,21 +311,20 @@ def _replay(session: Session, model: Replies, owner: dict[str, int], key: str,
     if not hmac.compare_digest(stored.fingerprint, fingerprint):
         raise Unprocessable(say("this Idempotency-Key was already used for a different request"),
                             {"Idempotency-Key": [say("already used with another body or path")]})
-    body = dict(stored.body)
+    body = stored.body
     if stored.sealed is not None:
-        body[SECRET] = unseal(stored.sealed, key, fingerprint)
+        body = restored(body, unseal(stored.sealed, key, fingerprint))
     return Reply(stored.status, body, stored.etag, replayed=True)
 
 
 def _store(connection: Connection, model: Replies, owner: dict[str, int], key: str,
            fingerprint: str, status: int, body: dict[str, Any], etag: str) -> None:
-    """Keep the reply for retries: the key hashed, a token sealed under the key."""
-    kept = dict(body)
-    token = kept.pop(SECRET, None)
+    """Keep the reply for retries: the key hashed, every secret in it sealed under the key."""
+    kept, secrets = withheld(body)
     connection.execute(_replies_table(model, next(iter(owner), None)).store, {
         **owner, "key": key_hash(key), "fingerprint": fingerprint, "status": status,
-        "body": kept, "sealed": None if token is None else seal(token, key, fingerprint),
-        "etag": etag, "created_at": utcnow()})
+        "body": kept, "sealed": seal(secrets, key, fingerprint), "etag": etag,
+        "created_at": utcnow()})
 
 
 def _fingerprint(request: WriteRequest) -> str:

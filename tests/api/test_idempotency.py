@@ -12,6 +12,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import func, select, text, update
 
+from scorekeeper import sealing
 from scorekeeper.extensions import db
 from scorekeeper.models import (
     Base,
@@ -146,6 +147,60 @@ def test_no_token_and_no_key_is_stored_in_the_clear(app: Flask, client: FlaskCli
                         headers=tourney.auth(**{"Idempotency-Key": keys["scorer"]}))
     assert again.get_json() == scorer.get_json()
     assert tourney.report("r1m1", [360, 120], token=again.get_json()["token"]).status_code == 201
+
+
+def secrets_in(body: Any) -> list[str]:
+    """Every token a reply gave, wherever it sits."""
+    if isinstance(body, dict):
+        return [v for k, v in body.items() if k == "token" or k.endswith("_token")
+                or k == "recovery_code"] + [s for v in body.values() for s in secrets_in(v)]
+    if isinstance(body, list):
+        return [s for item in body for s in secrets_in(item)]
+    return []
+
+
+def test_every_secret_of_every_stored_reply_is_sealed(app: Flask, client: FlaskClient) -> None:
+    """The print kit asks for a round's scorer tokens with an Idempotency-Key: each table's token
+    is sealed like a game's, none in the clear, and a retry gets the very same reply back."""
+    game = client.post(f"{API}/games", json=GAME)
+    exported = client.get(f"{API}/games/{game.get_json()['id']}/export").get_json()
+    tourney = Tourney.create(client, 8, options={"confirm_games": True})
+    assert tourney.draw().status_code == 200
+    writes_ = {
+        "game": (f"{API}/games", GAME, {}),
+        "import": (f"{API}/games/import", exported, {}),
+        "tournament": (TOURNAMENTS, create_body(4), {}),
+        "match scorer": (f"{tourney.url}/matches/r1m1/scorers", None, tourney.auth()),
+        "round scorers": (f"{tourney.url}/rounds/1/scorers", None, tourney.auth()),
+    }
+    first = {name: client.post(path, json=body, headers={**auth, "Idempotency-Key": name})
+             for name, (path, body, auth) in writes_.items()}
+    assert {name: r.status_code for name, r in first.items()} == dict.fromkeys(writes_, 201)
+    issued = {name: secrets_in(r.get_json()) for name, r in first.items()}
+    assert len(issued["round scorers"]) == 8  # 4 tables, a token for each team
+    assert all(issued.values())
+
+    stored = every_stored_text(app)
+    assert [t for tokens in issued.values() for t in tokens if t in stored] == []
+
+    for name, (path, body, auth) in writes_.items():
+        again = client.post(path, json=body, headers={**auth, "Idempotency-Key": name})
+        assert again.headers["Idempotent-Replayed"] == "true", name
+        assert again.data == first[name].data, name  # every token back, every field in order
+    scorer = issued["round scorers"][0]
+    assert tourney.report("r1m1", [360, 120], token=scorer).status_code == 201
+
+
+def test_secrets_sealed_under_one_key_never_share_a_pad() -> None:
+    """Two equal tokens of one reply seal differently: each takes its own stretch of pad (two
+    equal ciphertexts would tell a copy of the database that the tokens are equal, and XORed
+    together cancel the pad)."""
+    same = "x" * 43
+    secrets = [(("scorers", 0, "token"), same), (("scorers", 1, "token"), same)]
+    sealed = sealing.seal(secrets, KEY, "fingerprint")
+    assert sealed is not None
+    assert len({text for _, text in json.loads(sealed)}) == 2
+    assert sealing.unseal(sealed, KEY, "fingerprint") == secrets
 
 
 # -- item 7: a replay carries the ETag its first reply had -----------------------------------------

@@ -8,10 +8,13 @@ Create Date: 2026-11-24
 
 from __future__ import annotations
 
+import base64
+import hashlib
+
 import sqlalchemy as sa
 from alembic import op
 
-from scorekeeper.sealing import key_hash, seal
+from scorekeeper.sealing import key_hash
 
 revision = "0004"
 down_revision = "0003"
@@ -55,6 +58,14 @@ def _seal_stored_replies(name: str) -> None:
         connection.execute(table.update().where(table.c.id == row.id).values(
             key=key_hash(row.key), body=body,
             sealed=None if token is None else seal(token, row.key, row.fingerprint)))
+
+
+def seal(token: str, key: str, fingerprint: str) -> str:
+    """A token sealed as this revision sealed it (revision 0011 keeps such values readable)."""
+    data = token.encode()
+    material = b"scorekeeper sealed token\x00" + fingerprint.encode() + b"\x00" + key.encode()
+    pad = hashlib.shake_256(material).digest(len(data))
+    return base64.b64encode(bytes(a ^ b for a, b in zip(data, pad, strict=True))).decode()
 
 
 def downgrade() -> None:
