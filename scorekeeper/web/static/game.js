@@ -148,10 +148,8 @@ export async function gamePage(id, watching) {
       const count = hand.mariannas?.length ?? 0;
       return count ? _n("card points, {n} Marianna", "card points, {n} Mariannas", count) : _("card points");
     }
-    if (hand.players) {
-      const out = hand.players.findIndex((p) => p.went_out || (p.hand && p.hand.length === 0) || p.hand_points === 0);
-      return out >= 0 ? _("{player} went out", { player: game.sides[out].name }) : _("stock ran out");
-    }
+    // Rummy: who went out, as the API says (a hand still waiting to be sent is not scored yet).
+    if (hand.out !== undefined) return hand.out === null ? _("stock ran out") : _("{player} went out", { player: game.sides[hand.out].name });
     return "";
   }
 

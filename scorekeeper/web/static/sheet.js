@@ -1,5 +1,5 @@
 // What a game's score sheet shows of the game: the scoreboard (totals, progress toward the target,
-// the leader), each hand's outcome (made or failed, read from the API's reason codes), the running
+// the leader), each hand's outcome (made or failed, as the API says), the running
 // totals as a chart, suits in their colours and the game-over banner. No rule of the game here:
 // every number comes from the API.
 import { h, signed } from "./dom.js";
@@ -20,12 +20,10 @@ export function suited(text) {
 /** A number as a node, red when it is below zero. */
 export const score = (n, extra = "") => h("b", { class: `${n < 0 ? "neg" : ""} ${extra}`.trim() || null, text: number(n) });
 
-/** "made", "failed" or null, from a hand's reason codes (misere_made, contract_failed…). */
+/** "made", "failed" or null: a hand's contract as the API says it ended (none: no contract). */
 export function outcomeOf(hand) {
-  const codes = (hand.reasons ?? []).map((r) => r.code);
-  if (codes.some((c) => c.endsWith("_failed"))) return "failed";
-  if (codes.some((c) => c.endsWith("_made") || c === "contract_slam")) return "made";
-  return null;
+  if (hand.contract?.made == null) return null;
+  return hand.contract.made ? "made" : "failed";
 }
 
 /** The mark of a hand's outcome: an icon and a word, never colour alone. */
