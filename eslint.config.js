@@ -28,6 +28,10 @@ export default [
     rules: { "no-implicit-globals": "off" },
   },
   {
+    files: ["tests/js/**/*.mjs"],
+    languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: { ...globals.node } },
+  },
+  {
     files: ["eslint.config.js"],
     languageOptions: { sourceType: "module", globals: { ...globals.node } },
   },

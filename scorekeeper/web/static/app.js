@@ -1,7 +1,7 @@
 // The phone score sheet's entry: routes the address after # to its page. Every module talks only
 // to the public API under /api/v1; tokens and hands not sent yet are kept in localStorage. The
 // page's language is loaded first (i18n.js), so the first screen is already in it.
-import { gamePage } from "./game.js";
+import { gamePage } from "./game/sheet.js";
 import { homePage } from "./home.js";
 import { startI18n } from "./i18n.js";
 import { registerServiceWorker } from "./install.js";

@@ -72,7 +72,8 @@ export function stepper(label, value, min, max, onChange) {
 }
 
 /** Something typed on the screen and not sent yet: a live update waits rather than wipe it. */
-export const typing = () => [...main.querySelectorAll("input, textarea")].some((field) => field.value !== field.defaultValue);
+export const typing = () => [.../** @type {NodeListOf<HTMLInputElement | HTMLTextAreaElement>} */ (main.querySelectorAll("input, textarea"))]
+  .some((field) => field.value !== field.defaultValue);
 
 /** A <details> told apart from the others by its class and what its summary says. */
 const detailsKey = (details) => `${details.className}|${details.querySelector("summary")?.textContent ?? ""}`;
@@ -87,7 +88,7 @@ export function redrawKeepingFocus(draw, wanted = null, { live = false } = {}) {
   // A live update (`live`) leaves open what the user opened by hand.
   const opened = new Set(live ? [...main.querySelectorAll("details[open]")].map(detailsKey) : []);
   draw();
-  for (const details of main.querySelectorAll("details:not([open])")) {
+  for (const details of /** @type {NodeListOf<HTMLDetailsElement>} */ (main.querySelectorAll("details:not([open])"))) {
     if (opened.has(detailsKey(details))) details.open = true;
   }
   const target = (wanted && main.querySelector(wanted))

@@ -154,7 +154,7 @@ export async function homePage() {
   }
 
   function savePreset() {
-    const input = document.getElementById("preset-name");
+    const input = /** @type {HTMLInputElement} */ (document.getElementById("preset-name"));
     const name = input.value.trim();
     if (!name) { toast(_("Give the preset a name first.")); input.focus(); return; }
     const presets = ownPresets(variant).filter((p) => p.name !== name);

@@ -36,7 +36,7 @@ export function startSettings(changed) {
     const open = panel.hidden;
     panel.hidden = !open;
     button.setAttribute("aria-expanded", String(open));
-    if (open) { drawPanel(panel, onLanguage); panel.querySelector("button[aria-pressed='true']")?.focus(); }
+    if (open) { drawPanel(panel, onLanguage); /** @type {HTMLButtonElement | null} */ (panel.querySelector("button[aria-pressed='true']"))?.focus(); }
   });
   document.addEventListener("keydown", (event) => { if (event.key === "Escape" && !panel.hidden) close(); });
   document.addEventListener("pagelanguage", translateShell);
