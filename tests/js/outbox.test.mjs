@@ -14,7 +14,8 @@ function phone(answer = () => ({ status: 201, ok: true, json: {}, etag: null }))
     store: { get: (key, fallback) => (kept.has(key) ? structuredClone(kept.get(key)) : fallback),
       set: (key, value) => kept.set(key, structuredClone(value)) },
     send: async (entry) => { sent.push(structuredClone(entry)); return answer(entry, sent.length); },
-    fetchGame: async (id) => ({ status: 200, ok: true, json: { id, hands_played: 7 }, etag: `"${id}-fresh"` }),
+    fetchGame: async (id) => ({ status: 200, ok: true, json: { id, hands_played: 7 },
+      etag: `"${id}-fresh"` }),
     problem: (reply) => `refused ${reply.status}`,
     uuid: () => `u${++n}`,
   });
@@ -37,7 +38,8 @@ test("a game's hands go in order, each over the ETag the previous send returned"
   outbox.addHand(1, { n: 2 }, { etag: '"1-1"', hands: 0 }, "k2");
   outbox.addHand(1, { n: 3 }, { etag: '"1-1"', hands: 0 }, "k3");
   const changed = await outbox.flush();
-  assert.deepEqual(sent.map((e) => [e.body.n, e.key, e.ifMatch]), [[1, "k1", '"1-1"'], [2, "k2", '"1-2"'], [3, "k3", '"1-3"']]);
+  assert.deepEqual(sent.map((e) => [e.body.n, e.key, e.ifMatch]), [[1, "k1", '"1-1"'], [2, "k2", '"1-2"'], [3,
+    "k3", '"1-3"']]);
   assert.deepEqual([...changed], ["1"]);
   assert.deepEqual(outbox.entries(), []);
 });
@@ -47,7 +49,8 @@ test("only a game's first waiting hand carries the ETag of the sheet it was type
   outbox.addHand(1, {}, { etag: '"1-4"', hands: 3 });
   outbox.addHand(1, {}, { etag: '"1-4"', hands: 3 });
   outbox.addHand(2, {}, { etag: '"2-8"', hands: 5 });
-  assert.deepEqual(outbox.entries().map((e) => [e.game, e.ifMatch, e.seenHands]), [[1, '"1-4"', 3], [1, undefined, 3], [2, '"2-8"', 5]]);
+  assert.deepEqual(outbox.entries().map((e) => [e.game, e.ifMatch, e.seenHands]), [[1, '"1-4"', 3], [1,
+    undefined, 3], [2, '"2-8"', 5]]);
 });
 
 test("a sheet drawn before this tab's own send finished is moved on past it, not a conflict", async () => {
@@ -64,14 +67,16 @@ test("a sheet drawn before this tab's own send finished is moved on past it, not
 
 test("a refused write holds its game back, not the others, and keeps its key", async () => {
   const { outbox, sent } = phone((entry) => (entry.game === 1
-    ? { status: 412, ok: false, json: null, etag: null } : { status: 201, ok: true, json: {}, etag: '"2-2"' }));
+    ? { status: 412, ok: false, json: null, etag: null } : { status: 201, ok: true, json: {},
+      etag: '"2-2"' }));
   outbox.addHand(1, { n: 1 }, { etag: '"1-1"', hands: 2 }, "a");
   outbox.addHand(1, { n: 2 }, { etag: '"1-1"', hands: 2 }, "b");
   outbox.addHand(2, { n: 3 }, { etag: '"2-1"', hands: 0 }, "c");
   const changed = await outbox.flush();
   assert.deepEqual(sent.map((e) => e.key), ["a", "c"]); // game 1's second hand waits behind its first
   assert.deepEqual([...changed].sort(), ["1", "2"]);
-  assert.deepEqual(outbox.entries().map((e) => [e.key, e.conflict]), [["a", { status: 412, message: "refused 412" }], ["b", null]]);
+  assert.deepEqual(outbox.entries().map((e) => [e.key, e.conflict]), [["a", { status: 412,
+    message: "refused 412" }], ["b", null]]);
   await outbox.flush(); // a conflict is not sent again until resolved
   assert.equal(sent.length, 2);
 });
@@ -155,7 +160,8 @@ test("the game a local id stands for: the typed game with the variant's defaults
 test("one flush at a time: a flush asked during one runs again after it", async () => {
   let release;
   const gate = new Promise((resolve) => { release = resolve; });
-  const { outbox, sent } = phone(async () => { await gate; return { status: 201, ok: true, json: {}, etag: null }; });
+  const { outbox, sent } = phone(async () => { await gate; return { status: 201, ok: true, json: {},
+    etag: null }; });
   outbox.addHand(1, {}, { etag: null, hands: 0 }, "a");
   const first = outbox.flush();
   outbox.addHand(2, {}, { etag: null, hands: 0 }, "b");
@@ -169,6 +175,7 @@ test("one flush at a time: a flush asked during one runs again after it", async 
 test("the outbox of an earlier page is carried over: its new hands only, the first carrying its ETag", () => {
   const { outbox } = phone();
   outbox.carryOver([{ method: "POST", game: 5, key: "x", body: {}, ifMatch: '"5-1"' },
-    { method: "DELETE", game: 5, key: "y" }, { method: "POST", game: 5, key: "z", body: {}, ifMatch: '"5-1"' }]);
+    { method: "DELETE", game: 5, key: "y" }, { method: "POST", game: 5, key: "z", body: {},
+      ifMatch: '"5-1"' }]);
   assert.deepEqual(outbox.entries().map((e) => [e.key, e.ifMatch]), [["x", '"5-1"'], ["z", undefined]]);
 });

@@ -37,11 +37,13 @@ export async function api(method, path, body, { token, ifMatch, key } = {}) {
   }
   let response;
   try {
-    response = await fetch(API + path, { method, headers, cache, body: body === undefined ? undefined : JSON.stringify(body) });
+    response = await fetch(API + path, { method, headers, cache,
+      body: body === undefined ? undefined : JSON.stringify(body) });
   } catch {
     throw new Offline("no connection");
   }
-  const json = response.status === 204 || response.status === 304 ? null : await response.json().catch(() => null);
+  const empty = response.status === 204 || response.status === 304;
+  const json = empty ? null : await response.json().catch(() => null);
   // `stored`: the service worker answered with the last reply it kept, the server being out of reach.
   return { status: response.status, ok: response.ok, json, etag: response.headers.get("ETag"),
     stored: response.headers.get("X-Scorekeeper-Stored") === "true" };
@@ -49,10 +51,13 @@ export async function api(method, path, body, { token, ifMatch, key } = {}) {
 
 /** A refused request in words: the server's message, then any field's own complaint. */
 export function problem(result) {
-  const message = result.json?.message ?? _("The server answered {status}.", { status: String(result.status) });
+  const message = result.json?.message ?? _("The server answered {status}.",
+    { status: String(result.status) });
   const fields = result.json?.errors ? Object.entries(result.json.errors)
-    .filter(([field]) => field !== "json").map(([field, why]) => `${field}: ${[].concat(why).join(" ")}`) : [];
-  return [message, ...fields.filter((line) => !message.includes(line.split(": ").slice(1).join(": ")))].join(" ");
+    .filter(([field]) => field !== "json")
+    .map(([field, why]) => `${field}: ${[].concat(why).join(" ")}`) : [];
+  return [message,
+    ...fields.filter((line) => !message.includes(line.split(": ").slice(1).join(": ")))].join(" ");
 }
 
 export const uuid = () => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`);

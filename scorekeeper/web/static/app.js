@@ -25,12 +25,18 @@ function route() {
     history.replaceState(null, "", `#/${parts.join("/")}`); // the token stays out of the address bar
   }
   // A game started offline is addressed by its local id until the server has created it.
-  if (parts[0] === "g" && parts[1]) return gamePage(isLocal(parts[1]) ? parts[1] : Number(parts[1]), parts[2] === "watch");
+  if (parts[0] === "g" && parts[1]) return gamePage(isLocal(parts[1]) ? parts[1] : Number(parts[1]),
+    parts[2] === "watch");
   // The tournament pages load when first opened: the score sheet at a table starts without them.
-  if (parts[0] === "t" && parts[1] === "new") return import("./newtournament.js").then((m) => m.newTournamentPage());
-  if (parts[0] === "t" && parts[1] && parts[2] === "print") return import("./print.js").then((m) => m.printPage(Number(parts[1])));
-  if (parts[0] === "t" && parts[1] && parts[2] === "screen") return import("./screen.js").then((m) => m.screenPage(Number(parts[1])));
-  if (parts[0] === "t" && parts[1]) return import("./tournament.js").then((m) => m.tournamentPage(Number(parts[1]), { token, follow: parts[2] === "follow" }));
+  if (parts[0] === "t"
+    && parts[1] === "new") return import("./newtournament.js").then((m) => m.newTournamentPage());
+  if (parts[0] === "t" && parts[1]
+    && parts[2] === "print") return import("./print.js").then((m) => m.printPage(Number(parts[1])));
+  if (parts[0] === "t" && parts[1]
+    && parts[2] === "screen") return import("./screen.js").then((m) => m.screenPage(Number(parts[1])));
+  if (parts[0] === "t"
+    && parts[1]) return import("./tournament.js").then((m) => m.tournamentPage(Number(parts[1]), { token,
+    follow: parts[2] === "follow" }));
   return homePage();
 }
 

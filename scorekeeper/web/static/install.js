@@ -11,7 +11,8 @@ export function registerServiceWorker() {
     // API paths read so far for it to keep, and the start page's list of variants (a first
     // visit by a shared game link never read it).
     container.addEventListener("controllerchange", () => {
-      container.controller?.postMessage({ keep: [...new Set([...readPaths(), `${API}/variants`])], lang: lang() });
+      container.controller?.postMessage({ keep: [...new Set([...readPaths(), `${API}/variants`])],
+        lang: lang() });
     }, { once: true });
   }
   container.register("/sw.js", { scope: "/" }).catch(() => { /* no worker: the page works online */ });

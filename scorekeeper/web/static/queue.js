@@ -35,7 +35,8 @@ outbox.addEventListener("created", (event) => {
 });
 outbox.addEventListener("discarded", (event) => {
   const gameId = /** @type {CustomEvent<string | number>} */ (event).detail;
-  if (isLocal(gameId)) store.set("games", store.get("games", []).filter((/** @type {{ id: unknown }} */ g) => g.id !== gameId));
+  if (isLocal(gameId)) store.set("games", store.get("games",
+    []).filter((/** @type {{ id: unknown }} */ g) => g.id !== gameId));
 });
 outbox.addEventListener("change", () => showNet());
 

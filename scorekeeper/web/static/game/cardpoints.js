@@ -21,7 +21,8 @@ function ordinal(n) {
 
 /** Mark the tapped button of a group as the one pressed. @param {Tap} e */
 function pressOnly(e) {
-  for (const b of e.currentTarget.parentElement?.children ?? []) b.setAttribute("aria-pressed", String(b === e.currentTarget));
+  for (const b of e.currentTarget.parentElement?.children ?? []) b.setAttribute("aria-pressed",
+    String(b === e.currentTarget));
 }
 
 /** @param {Table} table @param {Submit} submit @returns {HTMLElement[]} */
@@ -39,28 +40,34 @@ export function cardPointsEntry(table, submit) {
   const mariannas = [...(before.mariannas ?? [])];
   const suits = game.options.deck === "french" ? FRENCH_SUITS : ITALIAN_SUITS;
   const deck = cinquecentoDeck(game.options.deck);
-  /** @type {Map<string, number>} card code → the side that captured it; a card not listed went to the last side */
+  /** card code → the side that captured it; a card not listed went to the last side
+   *  @type {Map<string, number>} */
   const owner = new Map();
   (before.captured ?? []).forEach((/** @type {string[]} */ cards, /** @type {number} */ s) => {
     if (s === last) return;
-    for (const c of cards) owner.set(deck.find((d) => d.code.toLowerCase() === String(c).toLowerCase())?.code ?? c, s);
+    for (const c of cards) owner.set(deck.find((d) => d.code.toLowerCase() === String(c).toLowerCase())?.code
+      ?? c, s);
   });
   let tapping = 0; // the side whose cards are being tapped
   const status = h("p", { class: "muted", "aria-live": "polite" });
   const preview = handPreview(table);
   const record = /** @type {HTMLButtonElement} */ (h("button", { type: "submit", class: "primary" },
     editing ? _("Save the correction") : _("Record the hand")));
-  const captured = () => game.sides.map((_x, s) => deck.filter((c) => (owner.get(c.code) ?? last) === s).map((c) => c.code));
+  const captured = () => game.sides.map((_x, s) => deck.filter((c) => (owner.get(c.code)
+    ?? last) === s).map((c) => c.code));
   const hand = () => (byCards ? { captured: captured(), mariannas: [...mariannas] }
     : { points: [...points], mariannas: [...mariannas] });
-  const otherPoints = () => _n("{side}: {n} card point", "{side}: {n} card points", points[1], { side: game.sides[1].name });
+  const otherPoints = () => _n("{side}: {n} card point", "{side}: {n} card points", points[1],
+    { side: game.sides[1].name });
   const check = () => {
     const sum = points.reduce((a, b) => a + b, 0);
-    const missing = byCards ? "" : sum === total ? "" : _("The card points add up to {sum}, not {total}.", { sum, total });
+    const missing = byCards ? "" : sum === total ? "" : _("The card points add up to {sum}, not {total}.",
+      { sum, total });
     status.textContent = missing;
     record.disabled = Boolean(missing);
     if (byCards) {
-      counts.textContent = game.sides.map((side, s) => _n("{side}: {n} card", "{side}: {n} cards", captured()[s].length,
+      counts.textContent = game.sides.map((side, s) => _n("{side}: {n} card", "{side}: {n} cards",
+        captured()[s].length,
         { side: side.name })).join(" · ");
     }
     for (const chip of /** @type {NodeListOf<HTMLButtonElement>} */ (box.querySelectorAll("[data-suit]"))) {
@@ -75,7 +82,8 @@ export function cardPointsEntry(table, submit) {
   };
   const pointRows = game.sides.map((side, s) => (sides === 2 && s === 1
     ? h("p", { class: "muted other", id: "other-points", text: otherPoints() })
-    : h("div", { "data-field": `points.${s}` }, h("label", { for: `pts${s}` }, _("{side} card points", { side: side.name })),
+    : h("div", { "data-field": `points.${s}` }, h("label", { for: `pts${s}` }, _("{side} card points",
+      { side: side.name })),
       h("input", { id: `pts${s}`, type: "number", inputmode: "numeric", min: "0", max: String(total),
         value: String(points[s]), class: "big-number",
         oninput: (/** @type {Event & { target: HTMLInputElement }} */ e) => {
@@ -119,7 +127,8 @@ export function cardPointsEntry(table, submit) {
   const chips = h("div", { class: "stack", "data-field": "mariannas" }, game.sides.map((side, s) => h("div",
     { class: "row chips", role: "group", "aria-label": _("Mariannas of {side}", { side: side.name }) },
     h("span", { class: "chip-side", text: side.name }),
-    suits.map((suit) => h("button", { type: "button", class: `chip${suit === "hearts" || suit === "diamonds" ? " red" : ""}`,
+    suits.map((suit) => h("button", { type: "button",
+      class: `chip${suit === "hearts" || suit === "diamonds" ? " red" : ""}`,
       "data-suit": suit, "data-side": String(s),
       onclick: () => {
         const at = mariannas.findIndex((m) => m.suit === suit);

@@ -17,8 +17,10 @@ const PREVIEW_DELAY_MS = 250;
 
 /** @param {Table} table @returns {Preview} */
 export function handPreview(table) {
-  const node = h("div", { class: "preview", id: "preview", role: "status", "aria-live": "polite", hidden: true });
-  const line = h("span", { class: "headline", "aria-hidden": "true" }); // the preview's headline beside Record
+  const node = h("div", { class: "preview", id: "preview", role: "status", "aria-live": "polite",
+    hidden: true });
+  // the preview's headline beside Record
+  const line = h("span", { class: "headline", "aria-hidden": "true" });
   let asked = 0;
   /** @type {ReturnType<typeof setTimeout> | undefined} */
   let timer;
@@ -37,7 +39,8 @@ export function handPreview(table) {
     timer = setTimeout(async () => {
       if (!node.isConnected) return; // the form was replaced meanwhile
       let result = null;
-      try { result = await api("POST", `/games/${table.id}/hands/preview`, hand); } catch { /* offline: said below */ }
+      try { result = await api("POST", `/games/${table.id}/hands/preview`,
+        hand); } catch { /* offline: said below */ }
       if (question === asked) tell(result); // an older reply to an entry since changed is dropped
     }, PREVIEW_DELAY_MS);
   }
@@ -48,7 +51,8 @@ export function handPreview(table) {
     if (!result) {
       node.replaceChildren(h("p", { text: _("The preview needs a connection. You can still record the hand: this phone keeps it and sends it when the connection returns.") }));
     } else if (!result.ok) {
-      node.replaceChildren(h("strong", { text: _("The rules refuse this hand") }), h("p", { text: problem(result) }));
+      node.replaceChildren(h("strong", { text: _("The rules refuse this hand") }), h("p",
+        { text: problem(result) }));
     } else node.replaceChildren(...forecast(table, result.json, label).filter(Boolean));
     const headline = node.querySelector(".headline");
     line.className = headline ? headline.className : "headline";
@@ -70,11 +74,15 @@ function forecast({ game }, outcome, label) {
   const winner = game.sides[after.winner];
   return [
     h("p", { class: `headline${result ? ` ${result}` : ""}` },
-      result ? h("span", { "aria-hidden": "true", text: result === "made" ? "✓ " : "✗ " }) : null, suited(headline)),
-    h("ul", { class: "deltas", "aria-label": _("Points this hand gives") }, game.sides.map((side, s) => h("li", {},
-      h("span", { text: side.name }), h("b", { class: outcome.deltas[s] < 0 ? "down" : null, text: signed(outcome.deltas[s]) }),
+      result ? h("span", { "aria-hidden": "true",
+        text: result === "made" ? "✓ " : "✗ " }) : null, suited(headline)),
+    h("ul", { class: "deltas", "aria-label": _("Points this hand gives") },
+      game.sides.map((side, s) => h("li", {},
+      h("span", { text: side.name }), h("b", { class: outcome.deltas[s] < 0 ? "down" : null,
+        text: signed(outcome.deltas[s]) }),
       h("small", { text: _("total {total}", { total: outcome.scores[s] }) })))),
-    h("ul", { class: "why" }, outcome.explanation.map((/** @type {string} */ line) => h("li", { text: line }))),
+    h("ul", { class: "why" }, outcome.explanation.map((/** @type {string} */ line) => h("li",
+      { text: line }))),
     after.status === "finished" ? h("p", { class: "ends", text: winner
       ? _("This hand ends the game: {winner} wins.", { winner: winner.name })
       : _("This hand ends the game: nobody wins.") }) : null,

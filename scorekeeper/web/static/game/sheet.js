@@ -65,7 +65,8 @@ class Sheet {
       this.hands = [];
       return;
     }
-    const [g, hs] = await Promise.all([api("GET", `/games/${this.id}`), api("GET", `/games/${this.id}/hands`)]);
+    const [g, hs] = await Promise.all([api("GET", `/games/${this.id}`), api("GET",
+      `/games/${this.id}/hands`)]);
     if (!g.ok) throw new Error(problem(g));
     this.game = g.json;
     this.etag = g.etag;
@@ -97,7 +98,8 @@ class Sheet {
     }
     // Rummy: who went out, as the API says (a hand still waiting to be sent is not scored yet).
     if (hand.out !== undefined) {
-      return hand.out === null ? _("stock ran out") : _("{player} went out", { player: this.game.sides[hand.out].name });
+      return hand.out === null ? _("stock ran out") : _("{player} went out",
+        { player: this.game.sides[hand.out].name });
     }
     return "";
   }
@@ -108,10 +110,13 @@ class Sheet {
     const summary = (/** @type {Record<string, any>} */ hand) => this.summary(hand);
     const { seatName } = this.table();
     const finished = game.status === "finished";
-    const empty = h("tr", {}, h("td", { colspan: String(sides.length + 1), class: "muted", text: _("No hands yet.") }));
-    const rows = [...hands.flatMap((hand) => this.handRows(hand)), ...renderWaiting(outbox, game, summary, sides.length + 1)];
+    const empty = h("tr", {}, h("td", { colspan: String(sides.length + 1), class: "muted",
+      text: _("No hands yet.") }));
+    const rows = [...hands.flatMap((hand) => this.handRows(hand)), ...renderWaiting(outbox, game, summary,
+      sides.length + 1)];
     show(
-      h("h1", { class: "game-title", text: _("{variant}: {sides}", { variant: variant.name, sides: against(sides.map((s) => s.name)) }) }),
+      h("h1", { class: "game-title", text: _("{variant}: {sides}", { variant: variant.name,
+        sides: against(sides.map((s) => s.name)) }) }),
       scoreboard(game),
       finished ? this.gameOver()
         : h("p", { class: "muted dealer", text: game.barred_seat != null
@@ -123,7 +128,8 @@ class Sheet {
       token && (!finished || this.editing) ? this.entryForm() : null,
       h("table", { class: "sheet" },
         h("caption", { class: "sr", text: _("Hands and running totals; tap a hand for its explanation") }),
-        h("thead", {}, h("tr", {}, h("th", { scope: "col", text: _("Hand") }), sides.map((side) => h("th", { scope: "col", text: side.name })))),
+        h("thead", {}, h("tr", {}, h("th", { scope: "col", text: _("Hand") }), sides.map((side) => h("th",
+          { scope: "col", text: side.name })))),
         h("tbody", {}, rows.length ? rows : [empty])),
       chart(game, hands),
       local ? h("p", { class: "muted", text: _("The links to share this game appear once it is created on the server.") })
@@ -137,19 +143,26 @@ class Sheet {
     const outcome = outcomeOf(hand);
     const open = this.opened === hand.number;
     // The whole row opens the explanation on tap; its first cell's button does so from the keyboard.
-    const row = h("tr", { class: `hand${outcome ? ` ${outcome}` : ""}`, onclick: () => { this.opened = open ? null : hand.number; this.render(); } },
+    const row = h("tr", { class: `hand${outcome ? ` ${outcome}` : ""}`,
+      onclick: () => { this.opened = open ? null : hand.number; this.render(); } },
       h("td", {}, h("button", { type: "button", class: "plain", "aria-expanded": String(open) },
         `${number(hand.number)}. `, suited(this.summary(hand)), outcome ? " " : null, outcomeMark(outcome))),
-      ...hand.scores.map((/** @type {number} */ total, /** @type {number} */ s) => h("td", {}, score(total, "run"),
+      ...hand.scores.map((/** @type {number} */ total, /** @type {number} */ s) => h("td", {}, score(total,
+        "run"),
         h("span", { class: `delta${hand.deltas[s] < 0 ? " neg" : ""}`, text: signed(hand.deltas[s]) }))));
     if (!open) return [row];
-    const correct = () => { this.editing = hand; this.render(); document.getElementById("entry")?.scrollIntoView(); };
+    const correct = () => {
+      this.editing = hand;
+      this.render();
+      document.getElementById("entry")?.scrollIntoView();
+    };
     return [row, h("tr", { class: "detail" }, h("td", { colspan: String(game.sides.length + 1) },
       h("ul", {}, hand.explanation.map((/** @type {string} */ line) => h("li", {}, suited(line)))),
       token ? h("div", { class: "row" },
         h("button", { type: "button", onclick: correct }, _("Correct hand {n}", { n: hand.number })),
         hand.number === hands.length
-          ? h("button", { type: "button", class: "danger", onclick: () => this.undo(hand.number) }, _("Undo hand {n}", { n: hand.number }))
+          ? h("button", { type: "button", class: "danger", onclick: () => this.undo(hand.number) },
+            _("Undo hand {n}", { n: hand.number }))
           : null) : null))];
   }
 
@@ -159,12 +172,14 @@ class Sheet {
     const winner = game.winner === null ? undefined : game.sides[game.winner]?.name;
     const csv = `${API}/games/${id}/sheet.csv?lang=${lang()}`;
     return h("section", { class: "banner win over", role: "status", "aria-label": _("Game over") },
-      h("p", { class: "big", text: winner ? _("Game over: {winner} won.", { winner }) : _("Game over: nobody won.") }),
+      h("p", { class: "big", text: winner ? _("Game over: {winner} won.",
+        { winner }) : _("Game over: nobody won.") }),
       h("div", { class: "row" },
         h("button", { type: "button", class: "primary", onclick: () => this.rematch() }, _("Rematch")),
         h("a", { class: "button", href: `${API}/games/${id}/stats?lang=${lang()}` }, _("Statistics")),
         h("a", { class: "button", href: csv, download: `game-${id}.csv` }, _("CSV")),
-        h("a", { class: "button", href: `${API}/games/${id}/export`, download: `game-${id}.json` }, _("Export"))));
+        h("a", { class: "button", href: `${API}/games/${id}/export`, download: `game-${id}.json` },
+          _("Export"))));
   }
 
   /** A new game with the same players, sides and house rules, the next dealer dealing first. */
@@ -214,10 +229,12 @@ class Sheet {
     if (newHand && (this.local || outbox.waitingHands(this.id).length)) return this.keep(body ?? {}, key);
     let result;
     try {
-      result = await api(method, path, body, { token: this.token, ifMatch: outbox.currentEtag(this.id, this.etag), key });
+      result = await api(method, path, body, { token: this.token, ifMatch: outbox.currentEtag(this.id,
+        this.etag), key });
     } catch (error) {
       if (!(error instanceof Offline) || !newHand) { toast(_("No connection: try again when you are back online.")); return false; }
-      return this.keep(body ?? {}, key); // the same key: if the server did record it, the retry records nothing
+      // the same key: if the server did record it, the retry records nothing
+      return this.keep(body ?? {}, key);
     }
     if (result.status === 412) {
       toast(_("Someone else changed this game since you loaded it. Reload to see their change; your entry is still in the form."));
@@ -238,7 +255,8 @@ class Sheet {
     const entry = document.getElementById("entry");
     if (!entry || entry.querySelector(".changed")) return;
     const reload = async () => { this.dirty = false; this.editing = null; await this.load(); this.render(); };
-    entry.prepend(h("div", { class: "banner warn changed", role: "alert" }, _("This game changed on another phone."), " ",
+    entry.prepend(h("div", { class: "banner warn changed", role: "alert" },
+      _("This game changed on another phone."), " ",
       h("button", { type: "button", onclick: reload }, _("Reload the game"))));
   }
 
@@ -289,7 +307,8 @@ export async function gamePage(id, watching) {
   }
   const { game, variant } = sheet;
   remember(game);
-  if (variant.bids) sheet.tableBids = local ? { bids: guessedBids(game, variant), exact: false } : await gameBids(game, variant);
+  if (variant.bids) sheet.tableBids = local ? { bids: guessedBids(game, variant),
+    exact: false } : await gameBids(game, variant);
   document.title = _("{game} — scorekeeper", { game: against(game.sides.map((s) => s.name)) });
   sheet.render({ top: true }); // opened: the scores and the entry, not wherever the last page was scrolled
   showNet();

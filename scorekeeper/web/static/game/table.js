@@ -41,7 +41,8 @@ export function tableOf({ id, local, game, variant, tableBids, editing }) {
     seatName: (seat) => game.sides[seat % game.sides.length].players[Math.floor(seat / game.sides.length)],
     // The game's own name for a bid, else its code with the suit drawn.
     bidName: (code) => bidOf(code)?.name
-      ?? (LEVEL_BID.test(code) ? code.replace(/(S|C|D|H)$/, (s) => SUIT_SYMBOL[/** @type {"S" | "C" | "D" | "H"} */ (s)]) : code),
+      ?? (LEVEL_BID.test(code) ? code.replace(/(S|C|D|H)$/,
+        (s) => SUIT_SYMBOL[/** @type {"S" | "C" | "D" | "H"} */ (s)]) : code),
     playedAlone: (code) => bidOf(code)?.plays === "alone",
   };
 }

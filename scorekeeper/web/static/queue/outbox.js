@@ -33,7 +33,8 @@ const CREATED = "created"; // a game started offline: its local id → its id on
 /** A game started on this phone and not yet created on the server. */
 export const isLocal = (/** @type {string | number} */ id) => String(id).startsWith("local-");
 
-const sameGame = (/** @type {string | number} */ a, /** @type {string | number} */ b) => String(a) === String(b);
+/** @param {string | number} a @param {string | number} b */
+const sameGame = (a, b) => String(a) === String(b);
 
 export class Outbox extends EventTarget {
   /** @param {OutboxDeps} deps */
@@ -85,7 +86,8 @@ export class Outbox extends EventTarget {
    *  @param {any} body @param {any} variant @param {string} key */
   addGame(body, variant, key) {
     const id = `local-${this.deps.uuid()}`;
-    this.save([...this.entries(), { id: this.deps.uuid(), kind: "game", game: id, key, body, variant, conflict: null }]);
+    this.save([...this.entries(), { id: this.deps.uuid(), kind: "game", game: id, key, body, variant,
+      conflict: null }]);
     return id;
   }
 
@@ -97,7 +99,8 @@ export class Outbox extends EventTarget {
     const entries = this.entries();
     const first = !entries.some((e) => sameGame(e.game, gameId));
     entries.push({ id: this.deps.uuid(), kind: "hand", game: gameId, key, body,
-      ifMatch: first ? this.currentEtag(gameId, seen.etag) : undefined, seenHands: seen.hands, conflict: null });
+      ifMatch: first ? this.currentEtag(gameId,
+        seen.etag) : undefined, seenHands: seen.hands, conflict: null });
     this.save(entries);
   }
 
@@ -126,7 +129,8 @@ export class Outbox extends EventTarget {
       .map(([name, o]) => [name, /** @type {{ default: unknown }} */ (o).default]));
     return {
       variant,
-      game: { id: localId, variant: body.variant, options: { ...defaults, ...body.options }, sides: body.sides,
+      game: { id: localId, variant: body.variant, options: { ...defaults, ...body.options },
+        sides: body.sides,
         scores: body.sides.map(() => 0), status: "in_progress", winner: /** @type {number | null} */ (null),
         hands_played: 0, dealer: body.first_dealer ?? 0, barred_seat: /** @type {number | null} */ (null),
         updated_at: /** @type {string | null} */ (null) },
@@ -229,7 +233,8 @@ export class Outbox extends EventTarget {
       const fresh = await this.deps.fetchGame(gameId).catch(() => /** @type {Reply | null} */ (null));
       if (!fresh?.ok || fresh.stored) return false; // no connection: nothing changes, ask again later
       const head = this.entries().find((e) => sameGame(e.game, gameId));
-      if (head) this.update(head.id, { conflict: null, ifMatch: fresh.etag, seenHands: fresh.json.hands_played });
+      if (head) this.update(head.id, { conflict: null, ifMatch: fresh.etag,
+        seenHands: fresh.json.hands_played });
     }
     await this.flush();
     return true;

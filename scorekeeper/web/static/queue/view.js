@@ -24,7 +24,8 @@ export function showNet(outbox, bar) {
   // Said apart: Babel's extractor does not see a call nested in another's arguments.
   const handsSaid = _n("{n} hand", "{n} hands", hands);
   const gamesSaid = _n("{n} new game", "{n} new games", games);
-  const waiting = hands && games ? _("{hands} and {games} waiting to be sent", { hands: handsSaid, games: gamesSaid })
+  const waiting = hands && games ? _("{hands} and {games} waiting to be sent", { hands: handsSaid,
+    games: gamesSaid })
     : hands ? _n("{n} hand waiting to be sent", "{n} hands waiting to be sent", hands)
       : games ? _n("{n} new game waiting to be sent", "{n} new games waiting to be sent", games) : "";
   const parts = [navigator.onLine ? "" : _("Offline"), waiting];
@@ -34,12 +35,14 @@ export function showNet(outbox, bar) {
 /** A hand as typed, in words: the sheet's own summary, and the tricks or points entered.
  *  @param {GameSides} game @param {any} body @param {Summary} summary */
 function inWords(game, body, summary) {
-  const per = (/** @type {number[]} */ values) => game.sides.map((side, s) => `${side.name} ${number(values[s])}`).join(", ");
+  const per = (/** @type {number[]} */ values) => game.sides
+    .map((side, s) => `${side.name} ${number(values[s])}`).join(", ");
   const entered = body.tricks ? _("{list} tricks", { list: per(body.tricks) })
     : body.points ? _("{list} card points", { list: per(body.points) })
       : body.players?.every((/** @type {object} */ p) => "meld_points" in p)
         ? game.sides.map((side, s) => _("{player} melded {melded}, held {held}",
-          { player: side.name, melded: body.players[s].meld_points, held: body.players[s].hand_points })).join("; ")
+          { player: side.name, melded: body.players[s].meld_points,
+            held: body.players[s].hand_points })).join("; ")
         : "";
   return [summary(body), entered].filter(Boolean).join(" — ");
 }
@@ -51,7 +54,8 @@ export function renderWaiting(outbox, game, summary, columns) {
   const waiting = outbox.waitingHands(game.id);
   return waiting.map((entry, i) => h("tr", { class: entry.conflict ? "pending refused" : "pending" },
     h("td", { colspan: String(columns) },
-      h("strong", { text: entry.conflict ? _("Hand not recorded ({i} of {n})", { i: i + 1, n: waiting.length })
+      h("strong", { text: entry.conflict ? _("Hand not recorded ({i} of {n})", { i: i + 1,
+        n: waiting.length })
         : _("Hand waiting to be sent ({i} of {n})", { i: i + 1, n: waiting.length }) }),
       `: ${inWords(game, entry.body, summary)}`)));
 }
@@ -102,6 +106,7 @@ export function renderConflict(outbox, game, hands, summary, refresh) {
       h("div", {}, h("strong", { text: _("Waiting on this phone") }),
         h("ol", {}, waiting.map((e) => h("li", { text: inWords(game, e.body, summary) }))))) : null,
     h("div", { class: "row" },
-      stale ? h("button", { type: "button", class: "primary", onclick: () => settle("send") }, _("Send anyway")) : null,
+      stale ? h("button", { type: "button", class: "primary", onclick: () => settle("send") },
+        _("Send anyway")) : null,
       h("button", { type: "button", class: "danger", onclick: () => settle("discard") }, discard)));
 }
