@@ -82,7 +82,8 @@ function beforeDraw(t, id, write) {
   const counts = _("{checked} of {teams} checked in", { checked, teams: still.length });
   let warning = null;
   if (checked > 0 && unchecked > 0) {
-    warning = _n("{n} team not checked in will not play: it is withdrawn at the draw.", "{n} teams not checked in will not play: they are withdrawn at the draw.", unchecked);
+    warning =
+      _n("{n} team not checked in will not play: it is withdrawn at the draw.", "{n} teams not checked in will not play: they are withdrawn at the draw.", unchecked);
   }
   return [
     h("p", { class: "count", role: "status", text: counts }),

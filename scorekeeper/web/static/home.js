@@ -57,7 +57,10 @@ function keepOwnPresets(variant, presets) {
 export async function homePage() {
   document.title = _("scorekeeper — new game");
   const result = await api("GET", "/variants").catch(() => null);
-  if (!result?.ok) { show(h("p", { class: "banner bad", text: _("The server cannot be reached. Try again when you are back online.") })); return; }
+  if (!result?.ok) {
+    show(h("p", { class: "banner bad", text: _("The server cannot be reached. Try again when you are back online.") }));
+    return;
+  }
   const variants = result.json;
   let variant = variants[0];
   let seating = null; // the form of the table: one of the variant's `forms`
@@ -116,7 +119,8 @@ export async function homePage() {
     const presets = [...(variant.presets ?? [])];
     // The rules as the variant has them by default, unless a common table already plays by them.
     if (!presets.some((p) => same(rulesFrom(variant, p.options), defaults))) {
-      presets.unshift({ key: "", name: _("Standard"), description: _("{game} as the rules say, every house rule at its default.", { game: variant.name }), options: {} });
+      presets.unshift({ key: "", name: _("Standard"), options: {},
+        description: _("{game} as the rules say, every house rule at its default.", { game: variant.name }) });
     }
     const chosen = presets.find((p) => same(rulesFrom(variant, p.options), rules))
       ?? mine.find((p) => same(rulesFrom(variant, p.options), rules));

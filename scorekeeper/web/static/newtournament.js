@@ -58,7 +58,8 @@ export function parseTeams(text, sizes) {
       if (!name) team.problem = _("Line {n}: the team has no name before the colon.", { n: at });
       else if (!sizes.includes(listed.length)) {
         const wanted = sizes.map(number).join(" / ");
-        team.problem = _n("Line {line}: {n} player; a team here has {wanted}.", "Line {line}: {n} players; a team here has {wanted}.", listed.length, { line: at, wanted });
+        team.problem =
+          _n("Line {line}: {n} player; a team here has {wanted}.", "Line {line}: {n} players; a team here has {wanted}.", listed.length, { line: at, wanted });
       }
     }
     const key = team.name.toLowerCase();
@@ -85,7 +86,8 @@ export async function newTournamentPage() {
     .catch(() => [null, null]);
   if (!here()) return;
   if (!variantsGot?.ok || !formatsGot?.ok) {
-    const message = variantsGot && !formatsGot?.ok && formatsGot ? problem(formatsGot) : _("The server cannot be reached. Try again when you are back online.");
+    const message = variantsGot && !formatsGot?.ok && formatsGot ? problem(formatsGot) :
+      _("The server cannot be reached. Try again when you are back online.");
     show(h("p", { class: "banner bad", text: message }));
     return;
   }
@@ -229,7 +231,8 @@ export async function newTournamentPage() {
     h("div", {}, h("label", { for: "t-variant", text: _("Game") }), variantSelect),
     h("div", {}, h("label", { for: "t-format", text: _("Format") }), formatSelect, formatSays),
     h("div", {}, h("label", { for: "t-language", text: _("Language of the night") }), languageSelect,
-      h("p", { id: "t-language-says", class: "hint", text: _("The projector, the printed table cards and the scorers' pages speak it, unless a player picks another in the settings.") })),
+      h("p", { id: "t-language-says", class: "hint",
+        text: _("The projector, the printed table cards and the scorers' pages speak it, unless a player picks another in the settings.") })),
     h("section", { class: "rules stack", "aria-labelledby": "t-options-title" },
       h("h2", { id: "t-options-title", text: _("The format's options") }), optionBox),
     h("div", {}, h("label", { for: "t-teams", text: _("Teams") }),
@@ -245,10 +248,12 @@ function organizerLink(created) {
   document.title = _("{tournament} — scorekeeper", { tournament: created.name });
   show(h("section", { class: "stack", "aria-labelledby": "t-link-title" },
     h("h1", { id: "t-link-title", text: created.name }),
-    h("p", { class: "banner warn", role: "status", text: _("Anyone with this link runs the tournament. Keep it: it is shown only now.") }),
+    h("p", { class: "banner warn", role: "status",
+      text: _("Anyone with this link runs the tournament. Keep it: it is shown only now.") }),
     h("div", { class: "card share" }, shareLink({ link, href: `#/t/${created.id}`, id: "organizer-link",
       words: {
-      name: _("Organizer link"), says: _("Opens the organizer's desk of this tournament on any phone or computer."),
+      name: _("Organizer link"),
+      says: _("Opens the organizer's desk of this tournament on any phone or computer."),
       qr: _("QR code of the organizer link"),
       noCopy: _("This browser would not copy: press and hold the organizer link to copy it."),
       copied: _("Organizer link copied"), copiedToast: _("Organizer link copied."),

@@ -46,7 +46,8 @@ export async function scorerPage(id, scorer, here = stillAt()) {
     if (!here()) return;
     const playing = found();
     if (!playing) {
-      const gone = _("This scorer link's match is no longer in the tournament: ask the organizer for the table's new QR code.");
+      const gone =
+        _("This scorer link's match is no longer in the tournament: ask the organizer for the table's new QR code.");
       show(h("h1", { text: t.name }), h("p", { class: "banner bad", role: "alert", text: gone }));
       return;
     }

@@ -94,7 +94,8 @@ export function chart(game, hands) {
   const x = (i) => left + (i * (width - left - pad)) / Math.max(1, hands.length);
   const y = (v) => pad + ((top - v) * (height - 2 * pad)) / Math.max(1, top - bottom);
   const totals = sides.map((side, s) => `${side.name} ${number(game.scores[s])}`).join(", ");
-  const words = target ? _n("Running totals after {n} hand: {totals}; target {target}.", "Running totals after {n} hands: {totals}; target {target}.", hands.length, { totals, target })
+  const words = target ?
+    _n("Running totals after {n} hand: {totals}; target {target}.", "Running totals after {n} hands: {totals}; target {target}.", hands.length, { totals, target })
     : _n("Running totals after {n} hand: {totals}.", "Running totals after {n} hands: {totals}.",
       hands.length, { totals });
   const ns = "http://www.w3.org/2000/svg";

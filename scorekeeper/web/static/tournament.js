@@ -74,7 +74,8 @@ async function followTournament(id, token, refused, here) {
     if (!here()) return;
     document.title = _("{tournament} — scorekeeper", { tournament: t.name });
     const over = t.status === "finished";
-    const notYours = _("This link is not valid for this tournament: ask its organizer for the right one. Meanwhile you can follow it.");
+    const notYours =
+      _("This link is not valid for this tournament: ask its organizer for the right one. Meanwhile you can follow it.");
     show(
       h("h1", { text: t.name }),
       refused ? h("p", { class: "banner bad", role: "alert", text: notYours }) : null,

@@ -151,7 +151,8 @@ export function contractEntry(table, submit) {
     preview.ask(lacking ? null : hand(), bid && !passed ? bidName(bid) : passed ? _("Passed out") : "");
   }
   const auction = h("div", { class: "stack auction", hidden: passed },
-    tableBids.exact ? null : h("p", { class: "hint", text: _("This game's bids could not be fetched, so they are shown without their points; the hand is checked when it is sent.") }),
+    tableBids.exact ? null : h("p", { class: "hint",
+      text: _("This game's bids could not be fetched, so they are shown without their points; the hand is checked when it is sent.") }),
     giveRow, grid, specials.length ? h("div", { class: "specials" }, specials) : null,
     // i18n: heading above the players: who won the auction
     h("h3", { text: _("Won by") }), bidderRow, partnerRow ? [h("h3", { id: "partner-label",

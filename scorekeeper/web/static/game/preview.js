@@ -49,7 +49,8 @@ export function handPreview(table) {
     node.hidden = false;
     node.className = `preview${result?.ok ? "" : result ? " refused" : " offline"}`;
     if (!result) {
-      node.replaceChildren(h("p", { text: _("The preview needs a connection. You can still record the hand: this phone keeps it and sends it when the connection returns.") }));
+      node.replaceChildren(h("p", {
+        text: _("The preview needs a connection. You can still record the hand: this phone keeps it and sends it when the connection returns.") }));
     } else if (!result.ok) {
       node.replaceChildren(h("strong", { text: _("The rules refuse this hand") }), h("p",
         { text: problem(result) }));

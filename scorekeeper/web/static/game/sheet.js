@@ -132,7 +132,8 @@ class Sheet {
           { scope: "col", text: side.name })))),
         h("tbody", {}, rows.length ? rows : [empty])),
       chart(game, hands),
-      local ? h("p", { class: "muted", text: _("The links to share this game appear once it is created on the server.") })
+      local ? h("p", { class: "muted",
+        text: _("The links to share this game appear once it is created on the server.") })
         : shareBlock(id, token, this.watching));
     if (top) window.scrollTo(0, 0); // a new hand starts at the top: the scores, then the entry
   }
@@ -215,7 +216,10 @@ class Sheet {
     outbox.addHand(this.id, body, { etag: this.etag, hands: this.hands.length }, key);
     this.settled(false);
     if (navigator.onLine) outbox.flush();
-    else toast(_("Offline: the hand is kept on this phone and will be sent when the connection returns."), { offline: true });
+    else {
+      toast(_("Offline: the hand is kept on this phone and will be sent when the connection returns."),
+        { offline: true });
+    }
     return true;
   }
 
@@ -232,7 +236,10 @@ class Sheet {
       result = await api(method, path, body, { token: this.token, ifMatch: outbox.currentEtag(this.id,
         this.etag), key });
     } catch (error) {
-      if (!(error instanceof Offline) || !newHand) { toast(_("No connection: try again when you are back online.")); return false; }
+      if (!(error instanceof Offline) || !newHand) {
+        toast(_("No connection: try again when you are back online."));
+        return false;
+      }
       // the same key: if the server did record it, the retry records nothing
       return this.keep(body ?? {}, key);
     }

@@ -66,7 +66,8 @@ export function renderWaitingNote(outbox, game, stored) {
   const count = outbox.waitingHands(game.id).length;
   const notes = [];
   if (isLocal(game.id)) {
-    notes.push(_("Started on this phone with no connection: the game is created on the server when the connection returns."));
+    notes.push(
+      _("Started on this phone with no connection: the game is created on the server when the connection returns."));
   } else if (stored) notes.push(_("No connection: this is the game as this phone last saw it."));
   if (count) {
     notes.push(_n("The totals exclude the hand waiting to be sent, and so does who deals next.",
