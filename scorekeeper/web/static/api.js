@@ -1,3 +1,4 @@
+// @ts-check
 // The public API under /api/v1: one fetch wrapper, and its problems in one sentence. Every
 // request says the page's language: the API's explanations, messages and names come in it.
 import { _, lang } from "./i18n.js";

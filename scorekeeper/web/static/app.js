@@ -1,3 +1,4 @@
+// @ts-check
 // The phone score sheet's entry: routes the address after # to its page. Every module talks only
 // to the public API under /api/v1; tokens and hands not sent yet are kept in localStorage. The
 // page's language is loaded first (i18n.js), so the first screen is already in it.

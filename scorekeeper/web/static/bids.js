@@ -1,3 +1,4 @@
+// @ts-check
 // Entering a contract hand: the bids of a game as a grid (levels down, suits across) with the
 // special bids beside it, the fractional bids' kitty row, and the tricks of each side.
 import { api } from "./api.js";

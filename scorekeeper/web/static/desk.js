@@ -1,3 +1,4 @@
+// @ts-check
 // The organizer's desk: before the draw the teams (check-in, late entries, withdrawals) and the
 // draw; after it the round in play as table cards ("Table 5: Les As v Les Rois"), each with its
 // report form, its scorer link and QR code, and corrections previewed before they are applied;

@@ -1,3 +1,4 @@
+// @ts-check
 // Tiny DOM helpers: build nodes, show a screen, say something in a toast, follow a live stream.
 import { _, number, signedNumber } from "./i18n.js";
 

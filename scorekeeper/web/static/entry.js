@@ -1,3 +1,4 @@
+// @ts-check
 // Pieces of the hand entry shared by the variants: a refusal shown once with each field's complaint
 // at its control, and a picker of cards to tap (captured cards, melds, cards left in hand). The
 // cards are written in the API's card notation (API.md, Cards); what they are worth is the API's.

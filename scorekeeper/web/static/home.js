@@ -1,3 +1,4 @@
+// @ts-check
 // The start page: pick a game and its table, name the players, set the house rules (presets of
 // common tables, this phone's own presets, or rule by rule), start; and this phone's games and a
 // tournament to follow.

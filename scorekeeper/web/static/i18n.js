@@ -1,3 +1,4 @@
+// @ts-check
 // The page's words in the player's language. The server lists its languages in <html
 // data-languages> and serves each one's messages at /i18n/<code>.json ({lang, messages}); a
 // message is keyed by its English text (with "context\u0004" before it for _p), a plural one by

@@ -1,3 +1,4 @@
+// @ts-check
 // The service worker's registration (served at /sw.js, scope "/"): the page then installs as an
 // app and opens with no connection.
 import { API, readPaths } from "./api.js";

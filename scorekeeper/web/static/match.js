@@ -1,3 +1,4 @@
+// @ts-check
 // One match of a tournament as the organizer's desk and a table's scorer page show it: its table
 // and teams in words ("Table 5: Les As v Les Rois"), the match so far, and the form that reports
 // its next game with each score box beside its team's name.

@@ -1,3 +1,4 @@
+// @ts-check
 // Running a tournament from the page: its name, game, format and the format's options in words,
 // the teams pasted one per line ("Les As: Marie, Jean") and checked here before sending; then the
 // organizer's link, shown once, with its QR code.

@@ -1,3 +1,4 @@
+// @ts-check
 // The page of one match, opened on a player's phone from its table's QR code: "Table 5 ·
 // Quarter-finals", the two teams named beside their score boxes, each game entered here, the match
 // so far, live. When the tournament wants the other team to confirm each game, a game reported by

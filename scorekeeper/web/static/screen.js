@@ -1,3 +1,4 @@
+// @ts-check
 // The projector view (#/t/{id}/screen): a 16:9 wall read from the back of the room, live. Panels:
 // the podium once the tournament is finished, the round in play beside the standings, the
 // bracket (and the losers' bracket). What does not fit on the wall at once is shown in turn,

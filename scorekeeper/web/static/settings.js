@@ -1,3 +1,4 @@
+// @ts-check
 // The settings, one tap from every screen (the ⚙ in the header bar): the page's language, each
 // in its own name, and the text size; both kept on this phone.
 import { _, _p, lang, languages, setLang } from "./i18n.js";

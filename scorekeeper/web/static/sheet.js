@@ -1,3 +1,4 @@
+// @ts-check
 // What a game's score sheet shows of the game: the scoreboard (totals, progress toward the target,
 // the leader), each hand's outcome (made or failed, as the API says), the running
 // totals as a chart, suits in their colours and the game-over banner. No rule of the game here:

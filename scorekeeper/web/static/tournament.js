@@ -1,3 +1,4 @@
+// @ts-check
 // A tournament, followed live. Who opens it decides what it shows: its organizer gets the desk
 // (desk.js), a table's scorer the page of that one match (scorer.js), anyone else the rounds as
 // tables, the standings, the bracket and the teams; once it is over, the podium first.
