@@ -104,7 +104,7 @@ def test_every_message_the_page_calls_for_is_in_the_template() -> None:
     template = ids(i18n.read_catalog(i18n.CATALOGS / f"{i18n.DOMAIN}.pot"))
     call = re.compile(r'\b_(n|p)?\(\s*"((?:[^"\\]|\\.)*)"(?:\s*,\s*"((?:[^"\\]|\\.)*)")?')
     missing = []
-    for source in sorted((ROOT / i18n.PAGE).glob("*.js")):
+    for source in sorted((ROOT / i18n.PAGE).rglob("*.js")):
         for found in call.finditer(source.read_text(encoding="utf-8")):
             kind, first, second = found.groups()
             wanted = (first, second) if kind == "p" else (None, first)

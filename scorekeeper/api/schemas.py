@@ -458,6 +458,14 @@ def ruling_reasons() -> fields.List[Any]:
         "description": "one per line of `explanation`, in the same order"})
 
 
+class ContractOutcomeSchema(Strict):
+    """How a hand's contract ended."""
+
+    made = StrictBool(required=True, metadata={
+        "description": "true when the declarers made the bid (a misère: took no trick; hi/lo: "
+                       "exactly 5), false when it failed"})
+
+
 class HandPreviewSchema(HandInputSchema):
     """What recording a hand gives (or would give: POST .../hands/preview)."""
 
@@ -471,6 +479,12 @@ class HandPreviewSchema(HandInputSchema):
     reasons = fields.List(fields.Nested(ReasonSchema), required=True, metadata={
         "description": "one per line of `explanation`, in the same order"})
     game = fields.Nested(StandingSchema, metadata={"description": "the game after this hand"})
+    contract = fields.Nested(ContractOutcomeSchema, allow_none=True, metadata={
+        "description": "contract games only: whether the bid was made; null when everybody "
+                       "passed (or for an imported hand kept with its explanation as recorded)"})
+    out = fields.Int(allow_none=True, metadata={
+        "description": "Rummy 500 only: index of the player who went out; null when the stock "
+                       "ran out first"})
 
 
 class HandSchema(HandPreviewSchema):

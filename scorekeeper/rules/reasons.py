@@ -3,7 +3,7 @@ spec's enums of `reasons[].code` and `end_reason`)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Final, Literal
@@ -92,6 +92,20 @@ REASONS: Final[Mapping[str, str]] = MappingProxyType({
     # written otherwise, or a hand stored before reasons were kept (revision 0007)
     "as_recorded": "a line of the explanation as it was recorded, kept word for word",
 })
+
+
+# The line that scores a contract says whether it was made: its code, and made (True) or failed.
+CONTRACT_OUTCOMES: Final[Mapping[str, bool]] = MappingProxyType({
+    "contract_made": True, "contract_slam": True, "misere_made": True, "hilo_made": True,
+    "contract_failed": False, "misere_failed": False, "hilo_failed": False,
+})
+
+
+def contract_made(reasons: Iterable[Mapping[str, Any]]) -> bool | None:
+    """Whether a hand's contract was made, from its reasons as stored; None when no line scores
+    a contract (a passed-out hand, or one kept with its explanation as recorded)."""
+    outcomes = [CONTRACT_OUTCOMES[r["code"]] for r in reasons if r["code"] in CONTRACT_OUTCOMES]
+    return outcomes[0] if outcomes else None
 
 
 # Every line a referee's ruling can say (the trick, auction, deal and meld referees): its stable

@@ -8,8 +8,9 @@ from typing import Any
 
 from scorekeeper.models import Game, GameRecord, Hand, HandChange, HandRecord
 from scorekeeper.rules.base import BidSpec, GameState
-from scorekeeper.rules.reasons import Reason
+from scorekeeper.rules.reasons import Reason, contract_made
 from scorekeeper.rules.sentences import bid_name, render_all
+from scorekeeper.rules.variants.rummy import went_out
 
 
 def bid_view(bid: BidSpec) -> dict[str, Any]:
@@ -78,10 +79,22 @@ def hand_view(hand: Hand | HandRecord, game: Game | GameRecord | None = None) ->
         "explanation": list(render_all([Reason.from_dict(r) for r in hand.reasons])),
         "reasons": list(hand.reasons),
         "recorded_at": timestamp(hand.created_at),
+        **outcome(hand.input, hand.reasons),
     }
     if game is not None:
         view["game"] = standing(game)
     return view
+
+
+def outcome(entered: dict[str, Any], reasons: list[Any]) -> dict[str, Any]:
+    """What the hand came to, as the rules say, for a client to show without deciding it: a
+    contract hand's `contract` (made or not), a Rummy hand's player who went `out`."""
+    if "players" in entered:
+        return {"out": went_out(entered["players"])}
+    if "bid" in entered or "passed_out" in entered:
+        made = contract_made(reasons)
+        return {"contract": None if made is None else {"made": made}}
+    return {}
 
 
 def preview_view(hand: HandRecord) -> dict[str, Any]:

@@ -32,7 +32,7 @@ WEB = Path(__file__).resolve().parent
 STATIC = WEB / "static"
 # The page's shell: what the service worker keeps so the page opens with no connection. docs.js
 # belongs to /docs, which needs the network for its spec anyway.
-SHELL_GLOBS = ("*.js", "vendor/*.js", "*.css", "icons/*.png")
+SHELL_GLOBS = ("*.js", "game/*.js", "queue/*.js", "vendor/*.js", "*.css", "icons/*.png")
 NOT_SHELL = {"docs.js", "sw.js"}
 # The tournament pages: kept for offline use but not preloaded, as app.js imports them when one
 # is first opened (the start page and a game's sheet load faster without them).

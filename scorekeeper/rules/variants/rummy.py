@@ -225,6 +225,13 @@ def went_out_flag(entry: Mapping[str, Any], where: str) -> bool | None:
     return flag
 
 
+def went_out(players: Sequence[Mapping[str, Any]]) -> int | None:
+    """Who went out of a hand the rules took: the one player left holding nothing, by cards or
+    by counted points (None: the stock ran out first)."""
+    empty = [p["hand_points"] == 0 if "hand_points" in p else not p.get("hand") for p in players]
+    return empty.index(True) if True in empty else None
+
+
 # -- counted points -----------------------------------------------------------------------------
 
 

@@ -1,7 +1,8 @@
+// @ts-check
 // The phone score sheet's entry: routes the address after # to its page. Every module talks only
 // to the public API under /api/v1; tokens and hands not sent yet are kept in localStorage. The
 // page's language is loaded first (i18n.js), so the first screen is already in it.
-import { gamePage } from "./game.js";
+import { gamePage } from "./game/sheet.js";
 import { homePage } from "./home.js";
 import { startI18n } from "./i18n.js";
 import { registerServiceWorker } from "./install.js";
@@ -25,12 +26,18 @@ function route() {
     history.replaceState(null, "", `#/${parts.join("/")}`); // the token stays out of the address bar
   }
   // A game started offline is addressed by its local id until the server has created it.
-  if (parts[0] === "g" && parts[1]) return gamePage(isLocal(parts[1]) ? parts[1] : Number(parts[1]), parts[2] === "watch");
+  if (parts[0] === "g" && parts[1]) return gamePage(isLocal(parts[1]) ? parts[1] : Number(parts[1]),
+    parts[2] === "watch");
   // The tournament pages load when first opened: the score sheet at a table starts without them.
-  if (parts[0] === "t" && parts[1] === "new") return import("./newtournament.js").then((m) => m.newTournamentPage());
-  if (parts[0] === "t" && parts[1] && parts[2] === "print") return import("./print.js").then((m) => m.printPage(Number(parts[1])));
-  if (parts[0] === "t" && parts[1] && parts[2] === "screen") return import("./screen.js").then((m) => m.screenPage(Number(parts[1])));
-  if (parts[0] === "t" && parts[1]) return import("./tournament.js").then((m) => m.tournamentPage(Number(parts[1]), { token, follow: parts[2] === "follow" }));
+  if (parts[0] === "t"
+    && parts[1] === "new") return import("./newtournament.js").then((m) => m.newTournamentPage());
+  if (parts[0] === "t" && parts[1]
+    && parts[2] === "print") return import("./print.js").then((m) => m.printPage(Number(parts[1])));
+  if (parts[0] === "t" && parts[1]
+    && parts[2] === "screen") return import("./screen.js").then((m) => m.screenPage(Number(parts[1])));
+  if (parts[0] === "t"
+    && parts[1]) return import("./tournament.js").then((m) => m.tournamentPage(Number(parts[1]), { token,
+    follow: parts[2] === "follow" }));
   return homePage();
 }
 

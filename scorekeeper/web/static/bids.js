@@ -1,3 +1,4 @@
+// @ts-check
 // Entering a contract hand: the bids of a game as a grid (levels down, suits across) with the
 // special bids beside it, the fractional bids' kitty row, and the tricks of each side.
 import { api } from "./api.js";
@@ -33,7 +34,8 @@ export const kittyCardsOf = (bids) => partsOf(bids, 2);
 /** How a screen reader says a bid: "7 hearts, 200 points", "6.3 hearts, 220 points". */
 function spokenBid(bid) {
   const level = LEVEL_BID.exec(bid.code);
-  const words = level ? spokenLevel(`${level[1]}${level[2] === undefined ? "" : `.${level[2]}`}`, level[3]) : bid.name;
+  const words = level ? spokenLevel(`${level[1]}${level[2] === undefined ? "" : `.${level[2]}`}`,
+    level[3]) : bid.name;
   return bid.points == null ? words : _n("{bid}, {n} point", "{bid}, {n} points", bid.points, { bid: words });
 }
 
@@ -48,8 +50,10 @@ function spokenLevel(level, suit) {
 }
 
 export function bidButton(bid, label, chosen, pick) {
-  return h("button", { type: "button", "data-code": bid.code, "aria-pressed": String(chosen === bid.code), "aria-label": spokenBid(bid),
-    onclick: () => pick(bid.code) }, h("span", {}, suited(label)), h("small", { text: bid.points == null ? "" : LEVEL_BID.test(bid.code) ? number(bid.points) : _n("{n} point", "{n} points", bid.points) }));
+  return h("button", { type: "button", "data-code": bid.code, "aria-pressed": String(chosen === bid.code),
+    "aria-label": spokenBid(bid),
+    onclick: () => pick(bid.code) }, h("span", {}, suited(label)), h("small", { text: bid.points == null ? ""
+      : LEVEL_BID.test(bid.code) ? number(bid.points) : _n("{n} point", "{n} points", bid.points) }));
 }
 
 /** The bids' levels down, suits across; `given` picks the fractional bids' .K (null: plain bids). */
@@ -57,7 +61,8 @@ export function bidGrid(bids, given, chosen, pick) {
   const byCode = new Map(bids.map((b) => [b.code, b]));
   // i18n: the no-trumps column of the bid grid, as short as a suit's symbol (NT)
   const noTrumps = _p("bid grid", "NT");
-  const cells = [h("span"), ...DENOMINATIONS.map((d) => h("span", { class: "lvl", "aria-hidden": "true" }, d === "NT" ? noTrumps : suited(SUIT_SYMBOL[d])))];
+  const cells = [h("span"), ...DENOMINATIONS.map((d) => h("span", { class: "lvl", "aria-hidden": "true" },
+    d === "NT" ? noTrumps : suited(SUIT_SYMBOL[d])))];
   for (const level of levelsOf(bids)) {
     cells.push(h("span", { class: "lvl", "aria-hidden": "true", text: number(level) }));
     for (const d of DENOMINATIONS) {
@@ -71,9 +76,12 @@ export function bidGrid(bids, given, chosen, pick) {
 /** Fractional bidding: the row that picks how many kitty cards the bid gives away. */
 export function kittyRow(kittyCards, given, choose) {
   const buttons = kittyCards.map((k) => h("button", { type: "button", "aria-pressed": String(k === given),
-    "aria-label": _n(".{k}: {n} kitty card given away", ".{k}: {n} kitty cards given away", k, { k: String(k) }),
-    onclick: (e) => { for (const b of buttons) b.setAttribute("aria-pressed", String(b === e.currentTarget)); choose(k); } }, `.${k}`));
-  return h("div", { class: "given" }, h("span", { class: "hint", id: "given-label", text: _("Kitty cards given away (the .K of N.K)") }),
+    "aria-label": _n(".{k}: {n} kitty card given away", ".{k}: {n} kitty cards given away", k,
+      { k: String(k) }),
+    onclick: (e) => { for (const b of buttons) b.setAttribute("aria-pressed",
+      String(b === e.currentTarget)); choose(k); } }, `.${k}`));
+  return h("div", { class: "given" }, h("span", { class: "hint", id: "given-label",
+    text: _("Kitty cards given away (the .K of N.K)") }),
     h("div", { class: "row steps", role: "group", "aria-labelledby": "given-label" }, buttons));
 }
 
@@ -100,7 +108,8 @@ export function guessedBids(game, variant) {
   const on = (b) => !b.option || Boolean(game.options[b.option]);
   const fractional = Boolean(game.options.fractional_bidding);
   const listed = (variant.bids ?? []).filter((b) => on(b) && !(fractional && LEVEL_BID.test(b.code)));
-  const table = game.options.fractional_values ?? variant.options.fractional_values?.default ?? {}; // "6.3" → its values
+  // "6.3" → its values
+  const table = game.options.fractional_values ?? variant.options.fractional_values?.default ?? {};
   const levels = fractional ? Object.keys(table).flatMap((nk) => DENOMINATIONS.map((d) => `${nk}${d}`)) : [];
   return [...listed.map((b) => ({ ...b, points: null })),
     ...levels.map((code) => ({ code, name: code.replace(/(S|C|D|H)$/, (s) => SUIT_SYMBOL[s]), points: null,
@@ -122,14 +131,17 @@ export function trickSteppers(tricks, total, onChange, names) {
   const last = tricks.length - 1;
   const taken = h("output", { "aria-live": "polite" });
   const rest = h("div", { class: "stepper rest", id: "other-tricks", role: "group" },
-    h("span", { class: "grow", text: _("{side} tricks", { side: names[last] }) }), h("small", { class: "muted", text: _("the rest") }), taken);
+    h("span", { class: "grow", text: _("{side} tricks", { side: names[last] }) }), h("small",
+      { class: "muted", text: _("the rest") }), taken);
   const settle = () => {
     tricks[last] = total - tricks.slice(0, last).reduce((a, b) => a + b, 0);
     taken.textContent = number(tricks[last]);
-    rest.setAttribute("aria-label", _n("{side}: {n} trick, the rest", "{side}: {n} tricks, the rest", tricks[last], { side: names[last] }));
+    rest.setAttribute("aria-label", _n("{side}: {n} trick, the rest", "{side}: {n} tricks, the rest",
+      tricks[last], { side: names[last] }));
   };
   settle();
-  const steppers = names.slice(0, last).map((name, s) => stepper(_("{side} tricks", { side: name }), tricks[s], 0,
+  const steppers = names.slice(0, last).map((name, s) => stepper(_("{side} tricks", { side: name }),
+    tricks[s], 0,
     () => tricks[s] + tricks[last], (v) => { tricks[s] = v; settle(); onChange(); }));
   return h("div", { class: "stack tricks" }, steppers, rest);
 }
@@ -141,9 +153,11 @@ export const levelOf = (bid) => bid?.tricks ?? 0;
 /** The tricks one side took, as one row of buttons 0…total; `start` scrolls the row so that the
  *  bid's level comes first. `pick(n)` is told each choice. */
 export function trickRow(total, chosen, pick, label) {
-  const buttons = Array.from({ length: total + 1 }, (_x, n) => h("button", { type: "button", "data-tricks": String(n),
+  const buttons = Array.from({ length: total + 1 }, (_x, n) => h("button", { type: "button",
+    "data-tricks": String(n),
     "aria-pressed": String(chosen === n), "aria-label": tricksInWords(n),
-    onclick: () => { for (const b of buttons) b.setAttribute("aria-pressed", String(b === buttons[n])); pick(n); } }, number(n)));
+    onclick: () => { for (const b of buttons) b.setAttribute("aria-pressed",
+      String(b === buttons[n])); pick(n); } }, number(n)));
   const row = h("div", { class: "trick-row", role: "group", "aria-label": label }, buttons);
   const start = (level) => {
     const first = buttons[Math.max(0, Math.min(total, level))];

@@ -1,3 +1,4 @@
+// @ts-check
 // The organizer's desk: before the draw the teams (check-in, late entries, withdrawals) and the
 // draw; after it the round in play as table cards ("Table 5: Les As v Les Rois"), each with its
 // report form, its scorer link and QR code, and corrections previewed before they are applied;
@@ -37,7 +38,8 @@ export function focusWanted() {
 function parseEntry(text) {
   const colon = text.indexOf(":");
   if (colon < 0) return { name: text.trim(), players: [text.trim()] };
-  return { name: text.slice(0, colon).trim(), players: text.slice(colon + 1).split(",").map((p) => p.trim()).filter(Boolean) };
+  return { name: text.slice(0, colon).trim(),
+    players: text.slice(colon + 1).split(",").map((p) => p.trim()).filter(Boolean) };
 }
 
 /** The organizer's section of a tournament's page; `desk`: {id, token, reload, render, formats,
@@ -82,14 +84,16 @@ function beforeDraw(t, id, write) {
   const counts = _("{checked} of {teams} checked in", { checked, teams: still.length });
   let warning = null;
   if (checked > 0 && unchecked > 0) {
-    warning = _n("{n} team not checked in will not play: it is withdrawn at the draw.", "{n} teams not checked in will not play: they are withdrawn at the draw.", unchecked);
+    warning =
+      _n("{n} team not checked in will not play: it is withdrawn at the draw.", "{n} teams not checked in will not play: they are withdrawn at the draw.", unchecked);
   }
   return [
     h("p", { class: "count", role: "status", text: counts }),
     h("ul", { class: "team-desk" }, t.teams.map((team) => teamRow(t, id, team, write))),
     lateEntry(id, write),
     warning ? h("p", { class: "banner warn", text: warning }) : null,
-    h("button", { class: "primary wide", type: "button", onclick: () => write("POST", `/tournaments/${id}/draw`, {}) }, _("Draw the numbers")),
+    h("button", { class: "primary wide", type: "button", onclick: () => write("POST",
+      `/tournaments/${id}/draw`, {}) }, _("Draw the numbers")),
   ].filter(Boolean);
 }
 
@@ -102,11 +106,14 @@ function teamRow(t, id, team, write) {
   const checkIn = _("Checked in");
   const checkInLabel = _("{team} checked in", { team: team.name });
   return h("li", { class: `team-row${out ? " out" : ""}` },
-    h("div", { class: "who" }, h("b", { text: team.name }), " ", h("span", { class: "muted", text: team.players.join(", ") }), " ",
+    h("div", { class: "who" }, h("b", { text: team.name }), " ", h("span", { class: "muted",
+      text: team.players.join(", ") }), " ",
       checkedIn ? null : teamStatus(team)),
     out ? null : h("div", { class: "row" },
-      h("button", { type: "button", class: "check-in", "aria-pressed": String(checkedIn), "aria-label": checkInLabel,
-        onclick: () => write(checkedIn ? "DELETE" : "POST", path) }, h("span", { class: "box", "aria-hidden": "true", text: checkedIn ? "✓" : "" }), checkIn),
+      h("button", { type: "button", class: "check-in", "aria-pressed": String(checkedIn),
+        "aria-label": checkInLabel,
+        onclick: () => write(checkedIn ? "DELETE" : "POST", path) }, h("span", { class: "box",
+          "aria-hidden": "true", text: checkedIn ? "✓" : "" }), checkIn),
       withdrawButton(t, id, team, write)));
 }
 
@@ -114,9 +121,15 @@ function teamRow(t, id, team, write) {
 function withdrawButton(t, id, team, write) {
   if (confirming !== team.team) {
     const label = _("Withdraw {team}", { team: team.name });
-    return h("button", { class: "danger small", type: "button", "aria-label": label, onclick: () => { confirming = team.team; wanted = ".confirm button.danger"; redraw(); } }, _("Withdraw"));
+    return h("button", { class: "danger small", type: "button", "aria-label": label,
+      onclick: () => {
+        confirming = team.team;
+        wanted = ".confirm button.danger";
+        redraw();
+      } }, _("Withdraw"));
   }
-  const question = t.status === "registered" ? _("Withdraw {team}? It will not be drawn.", { team: team.name })
+  const question = t.status === "registered" ? _("Withdraw {team}? It will not be drawn.",
+    { team: team.name })
     : _("Withdraw {team}? Its remaining games are forfeited and it plays no more.", { team: team.name });
   return h("div", { class: "confirm", role: "group", "aria-label": question },
     h("p", { text: question }),
@@ -126,20 +139,24 @@ function withdrawButton(t, id, team, write) {
         const done = await write("POST", `/tournaments/${id}/teams/${team.team}/withdraw`);
         if (done?.ok) toast(forfeitsOf(done.json, team.team));
       } }, _("Yes, withdraw")),
-      h("button", { type: "button", onclick: async () => { confirming = null; redraw(); } }, _("Keep the team"))));
+      h("button", { type: "button", onclick: async () => { confirming = null; redraw(); } },
+        _("Keep the team"))));
 }
 
 /** What a withdrawal did, in a sentence: its forfeited matches. */
 function forfeitsOf(view, team) {
   const name = view.teams[team].name;
-  const forfeited = view.rounds.flatMap((r) => r.matches).filter((m) => (m.forfeit ?? []).includes(team)).length;
+  const forfeited = view.rounds.flatMap((r) => r.matches).filter((m) => (m.forfeit
+    ?? []).includes(team)).length;
   if (!forfeited) return _("{team} withdrew.", { team: name });
-  return _n("{team} withdrew: {n} match forfeited.", "{team} withdrew: {n} matches forfeited.", forfeited, { team: name });
+  return _n("{team} withdrew: {n} match forfeited.", "{team} withdrew: {n} matches forfeited.", forfeited,
+    { team: name });
 }
 
 /** A team added late: "Name: players" in one box. */
 function lateEntry(id, write) {
-  const input = h("input", { id: "late-entry", autocomplete: "off", required: true, placeholder: _("Les As: Marie, Jean") });
+  const input = h("input", { id: "late-entry", autocomplete: "off", required: true,
+    placeholder: _("Les As: Marie, Jean") });
   const said = h("p", { class: "field-error", role: "alert" });
   return h("form", { class: "late", onsubmit: async (event) => {
     event.preventDefault();
@@ -147,7 +164,8 @@ function lateEntry(id, write) {
     if (done && !done.ok) said.textContent = problem(done);
   } },
   h("label", { for: "late-entry", text: _("Late entry: name, a colon, its players") }),
-  h("div", { class: "row" }, h("div", { class: "grow" }, input), h("button", { type: "submit" }, _("Add the team"))),
+  h("div", { class: "row" }, h("div", { class: "grow" }, input), h("button", { type: "submit" },
+    _("Add the team"))),
   said);
 }
 
@@ -156,18 +174,21 @@ function lateEntry(id, write) {
 function afterDraw(t, id, write, format) {
   const parts = [];
   if (t.can_advance) {
-    parts.push(h("button", { class: "primary wide", type: "button", onclick: () => write("POST", `/tournaments/${id}/advance`) }, _("Advance to the next round")));
+    parts.push(h("button", { class: "primary wide", type: "button", onclick: () => write("POST",
+      `/tournaments/${id}/advance`) }, _("Advance to the next round")));
   }
   for (const round of t.status === "playing" ? roundsInPlay(t) : []) {
     parts.push(h("h3", { class: "round-title", text: round.name }));
-    for (const m of round.matches) parts.push(m.kind === "bye" ? h("p", { class: "muted", text: _("{team}: bye", { team: m.names[0] }) }) : tableCard(t, id, m, write));
+    for (const m of round.matches) parts.push(m.kind === "bye" ? h("p", { class: "muted",
+      text: _("{team}: bye", { team: m.names[0] }) }) : tableCard(t, id, m, write));
     parts.push(tableNumbers(t, id, round, write));
   }
   if (t.status === "playing") {
     parts.push(withdrawAfterDraw(t, id, write));
     const late = format?.late_entries;
     const drawn = t.teams.filter((team) => team.number != null).length;
-    if (late === "between_rounds" || (late === "odd_field" && drawn % 2 === 1)) parts.push(lateEntry(id, write));
+    if (late === "between_rounds" || (late === "odd_field" && drawn % 2 === 1)) parts.push(lateEntry(id,
+      write));
   }
   return parts;
 }
@@ -182,7 +203,8 @@ function tableCard(t, id, m, write) {
     h("h4", { text: tableTitle(m) }),
     h("p", { class: "so-far", text: scoreSoFar(m) }),
     winner ? h("p", { class: "won", text: winner }) : null,
-    forfeit.length ? h("p", { class: "tag out", text: _("forfeited by {teams}", { teams: forfeit.join(", ") }) }) : null,
+    forfeit.length ? h("p", { class: "tag out", text: _("forfeited by {teams}",
+      { teams: forfeit.join(", ") }) }) : null,
     m.status !== "complete" && !waiting(m).length && !forfeit.length ? reportForm(m, async (scores) => {
       wanted = `#score-${m.id}-0`;
       const done = await write("POST", `${path}/games`, { scores });
@@ -190,9 +212,12 @@ function tableCard(t, id, m, write) {
     }) : null,
     waiting(m).map((game) => h("div", { class: "waiting" },
       h("p", { text: _("Waiting for confirmation: {game}", { game: gameLine(m, game) }) }),
-      h("button", { type: "button", onclick: () => write("POST", `${path}/games/${game.number}/confirm`) }, _("Confirm it")))),
-    m.results.length ? h("details", { class: "corrections", open: correcting?.match === m.id ? true : undefined },
-      h("summary", { text: _n("{n} game reported: correct one", "{n} games reported: correct one", m.results.length) }),
+      h("button", { type: "button", onclick: () => write("POST", `${path}/games/${game.number}/confirm`) },
+        _("Confirm it")))),
+    m.results.length ? h("details", { class: "corrections",
+      open: correcting?.match === m.id ? true : undefined },
+      h("summary", { text: _n("{n} game reported: correct one", "{n} games reported: correct one",
+        m.results.length) }),
       h("ol", { class: "games-so-far" }, m.results.map((game) => correctable(t, id, m, game, write)))) : null,
     scorerLinks(t, id, m));
 }
@@ -227,7 +252,8 @@ function correctable(t, id, m, game, write) {
     event.preventDefault();
     correcting.scores = inputs.map((input) => Number(input.value));
     let got;
-    try { got = await api("PUT", `${path}?preview=true&cascade=true`, { scores: correcting.scores }, { token: deskToken }); } catch {
+    try { got = await api("PUT", `${path}?preview=true&cascade=true`, { scores: correcting.scores },
+      { token: deskToken }); } catch {
       toast(_("No connection: try again when you are back online."));
       return;
     }
@@ -237,8 +263,10 @@ function correctable(t, id, m, game, write) {
     redraw();
   } },
   h("p", { class: "game-number", text: heading }),
-  m.names.map((name, i) => h("div", { class: "score-line" }, h("label", { for: `fix-${m.id}-${i}`, class: "team-name", text: name }), inputs[i])),
-  correcting.preview ? null : h("div", { class: "row" }, h("button", { type: "submit" }, _("Preview the correction")), h("button", { type: "button", onclick: cancel }, _("Cancel"))),
+  m.names.map((name, i) => h("div", { class: "score-line" }, h("label", { for: `fix-${m.id}-${i}`,
+    class: "team-name", text: name }), inputs[i])),
+  correcting.preview ? null : h("div", { class: "row" }, h("button", { type: "submit" },
+    _("Preview the correction")), h("button", { type: "button", onclick: cancel }, _("Cancel"))),
   refusal);
   return h("li", { class: "correcting" }, h("span", { text: line }), form,
     correcting.preview ? previewOf(t, id, m, game, correcting.preview, write, cancel) : null);
@@ -250,12 +278,15 @@ function previewOf(t, id, m, game, preview, write, cancel) {
   const matches = new Map(t.rounds.flatMap((r) => r.matches.map((x) => [x.id, { match: x, round: r.name }])));
   const where = (key) => {
     const found = matches.get(key);
-    return found ? _("{table} ({round})", { table: tableTitle(found.match), round: found.round }) : _("a later match");
+    return found ? _("{table} ({round})", { table: tableTitle(found.match),
+      round: found.round }) : _("a later match");
   };
   const before = new Map(t.standings.map((s) => [s.team, s.rank]));
   const moves = (preview.standings ?? []).filter((s) => before.has(s.team) && before.get(s.team) !== s.rank)
-    .map((s) => _("{team}: from {before} to {after}", { team: s.name, before: number(before.get(s.team)), after: number(s.rank) }));
-  const dropped = (preview.dropped ?? []).map((d) => _("Game {n} of {match}", { n: d.number, match: where(d.match) }));
+    .map((s) => _("{team}: from {before} to {after}", { team: s.name, before: number(before.get(s.team)),
+      after: number(s.rank) }));
+  const dropped = (preview.dropped ?? []).map((d) => _("Game {n} of {match}", { n: d.number,
+    match: where(d.match) }));
   const reopened = (preview.reopened ?? []).map(where);
   const nothing = !dropped.length && !reopened.length && !moves.length;
   const fixed = gameLine(m, { number: game.number, scores: correcting.scores });
@@ -263,7 +294,8 @@ function previewOf(t, id, m, game, preview, write, cancel) {
   const apply = async () => {
     const scores = correcting.scores;
     correcting = null;
-    const done = await write("PUT", `/tournaments/${id}/matches/${m.id}/games/${game.number}?cascade=true`, { scores });
+    const done = await write("PUT", `/tournaments/${id}/matches/${m.id}/games/${game.number}?cascade=true`,
+      { scores });
     if (done?.ok) toast(_("Game {n} corrected.", { n: game.number }));
   };
   return h("div", { class: "preview-box", role: "status" },
@@ -271,9 +303,12 @@ function previewOf(t, id, m, game, preview, write, cancel) {
     h("p", { text: fixed }),
     h("p", { text: after }),
     nothing ? h("p", { class: "muted", text: _("Nothing else changes.") }) : null,
-    dropped.length ? [h("p", { class: "label", text: _("Games dropped") }), h("ul", {}, dropped.map((x) => h("li", { text: x })))] : null,
-    reopened.length ? [h("p", { class: "label", text: _("Matches reopened") }), h("ul", {}, reopened.map((x) => h("li", { text: x })))] : null,
-    moves.length ? [h("p", { class: "label", text: _("Standings move") }), h("ul", {}, moves.map((x) => h("li", { text: x })))] : null,
+    dropped.length ? [h("p", { class: "label", text: _("Games dropped") }), h("ul", {},
+      dropped.map((x) => h("li", { text: x })))] : null,
+    reopened.length ? [h("p", { class: "label", text: _("Matches reopened") }), h("ul", {},
+      reopened.map((x) => h("li", { text: x })))] : null,
+    moves.length ? [h("p", { class: "label", text: _("Standings move") }), h("ul", {},
+      moves.map((x) => h("li", { text: x })))] : null,
     h("div", { class: "row" },
       h("button", { class: "primary", type: "button", onclick: apply }, _("Apply")),
       h("button", { type: "button", onclick: cancel }, _("Cancel"))));
@@ -297,14 +332,16 @@ function scorerLink(id, m, team, title) {
       name: _("Scorer link"), says: _("Opens this table's match on a player's phone, to report its games."),
       qr: _("QR code of this table's scorer link: scan it with a player's phone"),
       noCopy: _("This browser would not copy: press and hold the scorer link to copy it."),
-      copied: _("Scorer link copied"), copiedToast: _("Scorer link copied."), title: _("500 scores: scorer link") } }));
+      copied: _("Scorer link copied"), copiedToast: _("Scorer link copied."),
+      title: _("500 scores: scorer link") } }));
   };
   if (token) draw(token);
   return h("details", { class: "scorer", open: token ? true : undefined, ontoggle: async (event) => {
     if (!event.target.open || issued.has(key)) return;
     let got;
     try {
-      got = await api("POST", `/tournaments/${id}/matches/${m.id}/scorers`, team == null ? {} : { team }, { token: deskToken, key: uuid() });
+      got = await api("POST", `/tournaments/${id}/matches/${m.id}/scorers`, team == null ? {} : { team },
+        { token: deskToken, key: uuid() });
     } catch {
       toast(_("No connection: try again when you are back online."));
       return;
@@ -318,7 +355,8 @@ function scorerLink(id, m, team, title) {
 /** The round's table numbers, all editable at once; a number used twice is refused inline. */
 function tableNumbers(t, id, round, write) {
   const playing = round.matches.filter((m) => m.kind !== "bye");
-  const inputs = playing.map((m) => h("input", { id: `table-${m.id}`, type: "number", inputmode: "numeric", min: "1", max: "999",
+  const inputs = playing.map((m) => h("input", { id: `table-${m.id}`, type: "number", inputmode: "numeric",
+    min: "1", max: "999",
     required: true, class: "narrow", value: m.table == null ? "" : String(m.table) }));
   const said = h("p", { class: "field-error", role: "alert" });
   const summary = _("Change the table numbers");
@@ -329,13 +367,17 @@ function tableNumbers(t, id, round, write) {
     h("form", { class: "stack", onsubmit: async (event) => {
       event.preventDefault();
       const tables = {};
-      playing.forEach((m, i) => { if (Number(inputs[i].value) !== m.table) tables[m.id] = Number(inputs[i].value); });
+      playing.forEach((m, i) => {
+        if (Number(inputs[i].value) !== m.table) tables[m.id] = Number(inputs[i].value);
+      });
       if (!Object.keys(tables).length) return;
-      const done = await write("PUT", `/tournaments/${id}/rounds/${round.number}/tables`, { tables }, { quiet: true });
+      const done = await write("PUT", `/tournaments/${id}/rounds/${round.number}/tables`, { tables },
+        { quiet: true });
       if (done && !done.ok) said.textContent = problem(done);
       if (done?.ok) toast(_("Table numbers saved."));
     } },
-    playing.map((m, i) => h("div", { class: "score-line" }, h("label", { for: `table-${m.id}`, class: "team-name", text: tableOf(m) }), inputs[i])),
+    playing.map((m, i) => h("div", { class: "score-line" }, h("label", { for: `table-${m.id}`,
+      class: "team-name", text: tableOf(m) }), inputs[i])),
     said,
     h("button", { type: "submit" }, _("Save the table numbers"))));
 }
@@ -347,11 +389,13 @@ const tableOf = (m) => _("Table of {teams}", { teams: against(m.names) });
 function withdrawAfterDraw(t, id, write) {
   const still = t.teams.filter((team) => team.status !== "withdrawn" && team.number != null);
   const summary = _("Withdraw a team");
-  return h("details", { class: "withdraw", open: confirming != null ? true : undefined }, h("summary", { text: summary }),
+  return h("details", { class: "withdraw", open: confirming != null ? true : undefined }, h("summary",
+    { text: summary }),
     h("ul", { class: "team-desk" }, still.map((team) => h("li", { class: "team-row" },
       h("div", { class: "who" }, h("b", { text: team.name }), " ", teamStatus(team)),
       withdrawButton(t, id, team, write)))),
-    t.teams.some((team) => team.status === "withdrawn") ? h("p", { class: "muted", text: withdrawnList(t) }) : null);
+    t.teams.some((team) => team.status === "withdrawn") ? h("p", { class: "muted",
+      text: withdrawnList(t) }) : null);
 }
 
 function withdrawnList(t) {

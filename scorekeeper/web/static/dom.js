@@ -1,3 +1,4 @@
+// @ts-check
 // Tiny DOM helpers: build nodes, show a screen, say something in a toast, follow a live stream.
 import { _, number, signedNumber } from "./i18n.js";
 
@@ -24,7 +25,8 @@ export function stillAt() {
   return () => location.hash === address;
 }
 
-export const show = (...nodes) => { main.replaceChildren(...nodes.flat().filter((n) => n !== null && n !== undefined && n !== false)); };
+export const show = (...nodes) => { main.replaceChildren(...nodes.flat().filter((n) => n !== null
+  && n !== undefined && n !== false)); };
 
 export const signed = signedNumber;
 
@@ -63,16 +65,23 @@ export function stopFollowing() {
 export function stepper(label, value, min, max, onChange) {
   const out = h("output", { "aria-live": "polite", text: number(value) });
   const highest = () => (typeof max === "function" ? max() : max);
-  const set = (v) => { value = Math.max(min, Math.min(highest(), v)); out.textContent = number(value); onChange(value); };
+  const set = (v) => { value = Math.max(min, Math.min(highest(),
+    v)); out.textContent = number(value); onChange(value); };
   return h("div", { class: "stepper", role: "group", "aria-label": label },
     h("span", { class: "grow", text: label }),
-    h("button", { type: "button", "aria-label": _("{label}: one less", { label }), onclick: () => set(value - 1) }, "−"),
+    h("button", { type: "button", "aria-label": _("{label}: one less", { label }),
+      onclick: () => set(value - 1) }, "−"),
     out,
-    h("button", { type: "button", "aria-label": _("{label}: one more", { label }), onclick: () => set(value + 1) }, "+"));
+    h("button", { type: "button", "aria-label": _("{label}: one more", { label }),
+      onclick: () => set(value + 1) }, "+"));
 }
 
 /** Something typed on the screen and not sent yet: a live update waits rather than wipe it. */
-export const typing = () => [...main.querySelectorAll("input, textarea")].some((field) => field.value !== field.defaultValue);
+export const typing = () => {
+  /** @type {NodeListOf<HTMLInputElement | HTMLTextAreaElement>} */
+  const fields = main.querySelectorAll("input, textarea");
+  return [...fields].some((field) => field.value !== field.defaultValue);
+};
 
 /** A <details> told apart from the others by its class and what its summary says. */
 const detailsKey = (details) => `${details.className}|${details.querySelector("summary")?.textContent ?? ""}`;
@@ -87,7 +96,8 @@ export function redrawKeepingFocus(draw, wanted = null, { live = false } = {}) {
   // A live update (`live`) leaves open what the user opened by hand.
   const opened = new Set(live ? [...main.querySelectorAll("details[open]")].map(detailsKey) : []);
   draw();
-  for (const details of main.querySelectorAll("details:not([open])")) {
+  const closed = /** @type {NodeListOf<HTMLDetailsElement>} */ (main.querySelectorAll("details:not([open])"));
+  for (const details of closed) {
     if (opened.has(detailsKey(details))) details.open = true;
   }
   const target = (wanted && main.querySelector(wanted))

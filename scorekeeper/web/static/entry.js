@@ -1,3 +1,4 @@
+// @ts-check
 // Pieces of the hand entry shared by the variants: a refusal shown once with each field's complaint
 // at its control, and a picker of cards to tap (captured cards, melds, cards left in hand). The
 // cards are written in the API's card notation (API.md, Cards); what they are worth is the API's.
@@ -29,7 +30,8 @@ function spokenCard(rank, suit, italian = false) {
     R: _("re of {suit}"), C: _("cavallo of {suit}"), F: _("fante of {suit}"),
   };
   // i18n: a numbered card as a screen reader says it, e.g. "7 of hearts"
-  return (words[rank] ?? _("{rank} of {suit}")).replace("{rank}", rank).replace("{suit}", suitWord(suit, italian));
+  return (words[rank] ?? _("{rank} of {suit}")).replace("{rank}", rank).replace("{suit}", suitWord(suit,
+    italian));
 }
 // Cinquecento's 40 cards, Italian ranks in order; its French-deck form uses K, Q, J for R, C, F.
 const CINQUECENTO_RANKS = ["A", "3", "R", "C", "F", "7", "6", "5", "4", "2"];
@@ -42,7 +44,8 @@ const frenchCard = (rank, suit) => ({ code: `${rank}${suit}`, label: `${rank}${F
 /** Cinquecento's deck: Italian (R-coins) or French without 8s, 9s and 10s (KH). */
 export function cinquecentoDeck(deck) {
   if (deck === "french") {
-    return Object.keys(FRENCH_SUIT).flatMap((suit) => CINQUECENTO_RANKS.map((r) => frenchCard(FRENCH_FOR_ITALIAN[r] ?? r, suit)));
+    return Object.keys(FRENCH_SUIT)
+      .flatMap((suit) => CINQUECENTO_RANKS.map((r) => frenchCard(FRENCH_FOR_ITALIAN[r] ?? r, suit)));
   }
   return ITALIAN_SUITS.flatMap((suit) => CINQUECENTO_RANKS.map((r) => ({ code: `${r}-${suit}`, label: r,
     spoken: spokenCard(r, suit, true), suit })));
@@ -58,21 +61,24 @@ export function frenchDeck(jokers) {
  *  mark it carries, `tap(card)` is told each tap. `redraw()` refreshes every button. */
 export function cardPicker(cards, state, tap, label) {
   const buttons = cards.map((card) => {
-    const button = h("button", { type: "button", class: "card-button", "data-card": card.code, onclick: () => { tap(card); redraw(); } });
+    const button = h("button", { type: "button", class: "card-button", "data-card": card.code,
+      onclick: () => { tap(card); redraw(); } });
     return { card, button };
   });
   function redraw() {
     for (const { card, button } of buttons) {
       const { pressed, mark } = state(card);
       button.setAttribute("aria-pressed", String(Boolean(pressed)));
-      button.setAttribute("aria-label", mark ? _("{card}, {mark}", { card: card.spoken, mark }) : card.spoken);
+      button.setAttribute("aria-label", mark ? _("{card}, {mark}", { card: card.spoken,
+        mark }) : card.spoken);
       button.replaceChildren(h("span", {}, suited(card.label)), mark ? h("small", { text: mark }) : "");
     }
   }
   redraw();
   const suits = [...new Set(cards.map((c) => c.suit))];
   const node = h("div", { class: "picker", role: "group", "aria-label": label },
-    suits.map((suit) => h("div", { class: "suit-row" }, h("span", { class: "suit-name", text: suitWord(suit, cards.some((c) => c.code.includes("-"))) }),
+    suits.map((suit) => h("div", { class: "suit-row" }, h("span", { class: "suit-name", text: suitWord(suit,
+      cards.some((c) => c.code.includes("-"))) }),
       h("div", { class: "cards" }, buttons.filter((b) => b.card.suit === suit).map((b) => b.button)))));
   return { node, redraw };
 }
@@ -87,18 +93,21 @@ export function fieldErrors(box, refusal, result) {
   refusal.hidden = true;
   refusal.replaceChildren();
   if (!result) return;
-  const message = result.json?.message ?? _("The server answered {status}.", { status: String(result.status) });
+  const message = result.json?.message ?? _("The server answered {status}.",
+    { status: String(result.status) });
   refusal.append(h("strong", { text: _("Not recorded:") }), " ", message);
   refusal.hidden = false;
   const controls = [...box.querySelectorAll("[data-field]")];
   for (const [field, why] of Object.entries(result.json?.errors ?? {})) {
     if (field === "json") continue;
     const text = [].concat(why).join(" ");
-    const target = controls.filter((c) => field === c.dataset.field || field.startsWith(`${c.dataset.field}.`))
+    const target = controls.filter((c) => field === c.dataset.field
+      || field.startsWith(`${c.dataset.field}.`))
       .sort((a, b) => b.dataset.field.length - a.dataset.field.length)[0];
     if (target) {
       target.setAttribute("aria-invalid", "true");
-      target.append(h("p", { class: "field-error", text: same(text, message) ? _("The problem is here.") : text }));
+      target.append(h("p", { class: "field-error", text: same(text,
+        message) ? _("The problem is here.") : text }));
     } else if (!same(text, message)) {
       refusal.append(h("p", { text }));
     }

@@ -1,3 +1,4 @@
+// @ts-check
 // The start page: pick a game and its table, name the players, set the house rules (presets of
 // common tables, this phone's own presets, or rule by rule), start; and this phone's games and a
 // tournament to follow.
@@ -14,11 +15,13 @@ const sideNames = (sides) => (sides === 2 ? [_("North-South"), _("East-West")] :
  *  calling a partner". A form is one entry of the variant's `forms`. */
 function tableInWords(form) {
   if (form.per_side === 1) {
-    return form.calls_partner ? _("{players} players, each alone, calling a partner", { players: form.players })
+    return form.calls_partner ? _("{players} players, each alone, calling a partner",
+      { players: form.players })
       : _("{players} players, each alone", { players: form.players });
   }
   // i18n: a table of card players, e.g. "4 players, 2 sides of 2"
-  return _("{players} players, {sides} sides of {each}", { players: form.players, sides: form.sides, each: form.per_side });
+  return _("{players} players, {sides} sides of {each}", { players: form.players, sides: form.sides,
+    each: form.per_side });
 }
 
 /** The house rules a player sets on the page: every option but the tables (fractional values). */
@@ -55,7 +58,10 @@ function keepOwnPresets(variant, presets) {
 export async function homePage() {
   document.title = _("scorekeeper — new game");
   const result = await api("GET", "/variants").catch(() => null);
-  if (!result?.ok) { show(h("p", { class: "banner bad", text: _("The server cannot be reached. Try again when you are back online.") })); return; }
+  if (!result?.ok) {
+    show(h("p", { class: "banner bad", text: _("The server cannot be reached. Try again when you are back online.") }));
+    return;
+  }
   const variants = result.json;
   let variant = variants[0];
   let seating = null; // the form of the table: one of the variant's `forms`
@@ -84,11 +90,13 @@ export async function homePage() {
     for (let s = 0; s < sides; s++) {
       const inputs = [];
       for (let p = 0; p < each; p++) {
-        inputs.push(h("input", { name: `p${s}.${p}`, required: true, autocomplete: "off", "aria-label": _("Side {side}, player {player}", { side: s + 1, player: p + 1 }),
+        inputs.push(h("input", { name: `p${s}.${p}`, required: true, autocomplete: "off",
+          "aria-label": _("Side {side}, player {player}", { side: s + 1, player: p + 1 }),
           placeholder: _("Player {n}", { n: each === 1 ? s + 1 : p + 1 }), value: "" }));
       }
       sideBoxes.push(h("div", { class: "card" },
-        each > 1 ? h("label", {}, _("Side {n} name", { n: s + 1 }), h("input", { name: `side${s}`, autocomplete: "off", value: sideNames(sides)[s] ?? _("Side {n}", { n: s + 1 }) })) : null,
+        each > 1 ? h("label", {}, _("Side {n} name", { n: s + 1 }), h("input", { name: `side${s}`,
+          autocomplete: "off", value: sideNames(sides)[s] ?? _("Side {n}", { n: s + 1 }) })) : null,
         ...inputs));
     }
     renderRules();
@@ -97,7 +105,8 @@ export async function homePage() {
       h("h2", { text: _("Table") }), seatPick, ...sideBoxes,
       h("label", { for: "dealer" }, _("First dealer")),
       h("select", { id: "dealer", name: "dealer" }, Array.from({ length: sides * each }, (_x, seat) =>
-        h("option", { value: String(seat) }, each === 1 ? _("Player {n}", { n: seat + 1 }) : _("Seat {seat} (side {side})", { seat: seat + 1, side: (seat % sides) + 1 })))),
+        h("option", { value: String(seat) }, each === 1 ? _("Player {n}",
+          { n: seat + 1 }) : _("Seat {seat} (side {side})", { seat: seat + 1, side: (seat % sides) + 1 })))),
       houseRules,
       h("button", { class: "primary", type: "submit" }, _("Start the game")));
   }
@@ -111,7 +120,8 @@ export async function homePage() {
     const presets = [...(variant.presets ?? [])];
     // The rules as the variant has them by default, unless a common table already plays by them.
     if (!presets.some((p) => same(rulesFrom(variant, p.options), defaults))) {
-      presets.unshift({ key: "", name: _("Standard"), description: _("{game} as the rules say, every house rule at its default.", { game: variant.name }), options: {} });
+      presets.unshift({ key: "", name: _("Standard"), options: {},
+        description: _("{game} as the rules say, every house rule at its default.", { game: variant.name }) });
     }
     const chosen = presets.find((p) => same(rulesFrom(variant, p.options), rules))
       ?? mine.find((p) => same(rulesFrom(variant, p.options), rules));
@@ -121,7 +131,8 @@ export async function homePage() {
       toast(_("House rules: {preset}.", { preset: preset.name }));
     };
     const presetButton = (preset) => h("button", {
-      type: "button", class: "preset", "aria-pressed": String(preset === chosen), onclick: () => apply(preset),
+      type: "button", class: "preset", "aria-pressed": String(preset === chosen),
+      onclick: () => apply(preset),
     }, preset.name);
     const changed = Object.keys(changedRules(variant, rules)).length;
     houseRules.replaceChildren(...[
@@ -130,31 +141,37 @@ export async function homePage() {
       mine.length ? h("div", { class: "presets own", role: "group", "aria-label": _("Your presets") },
         h("span", { class: "hint", text: _("Yours, on this phone:") }),
         mine.map((preset) => h("span", { class: "own-preset" }, presetButton(preset),
-          h("button", { type: "button", class: "remove", "aria-label": _("Delete the preset {preset}", { preset: preset.name }),
+          h("button", { type: "button", class: "remove", "aria-label": _("Delete the preset {preset}",
+            { preset: preset.name }),
             onclick: () => {
               keepOwnPresets(variant, ownPresets(variant).filter((p) => p.name !== preset.name));
               renderRules();
               toast(_("The preset {preset} is deleted from this phone.", { preset: preset.name }));
             } }, "×")))) : null,
-      h("p", { class: "muted preset-note", text: chosen ? (chosen.description ?? describeOwn(chosen)) : _n("Your own mix: {n} rule differs from the standard.", "Your own mix: {n} rules differ from the standard.", changed) }),
+      h("p", { class: "muted preset-note",
+        text: chosen ? (chosen.description ?? describeOwn(chosen))
+          : _n("Your own mix: {n} rule differs from the standard.",
+            "Your own mix: {n} rules differ from the standard.", changed) }),
       h("details", { open: openRules, ontoggle: (e) => { openRules = e.target.open; } },
         h("summary", {}, _("Every house rule ({n})", { n: settable(variant).length })),
         h("div", { class: "stack rule-list" }, settable(variant).map(([name, o]) => ruleControl(name, o))),
         h("div", { class: "save-preset" },
           h("label", { for: "preset-name" }, _("Save these house rules on this phone")),
           h("div", { class: "row" },
-            h("input", { id: "preset-name", class: "grow", autocomplete: "off", placeholder: _("Name, e.g. Friday club"), maxlength: "40" }),
+            h("input", { id: "preset-name", class: "grow", autocomplete: "off",
+              placeholder: _("Name, e.g. Friday club"), maxlength: "40" }),
             h("button", { type: "button", onclick: savePreset }, _("Save")))))].filter(Boolean));
   }
 
   /** An own preset's line: the rules it changes, by their labels. */
   function describeOwn(preset) {
     const names = Object.keys(preset.options).map((name) => variant.options[name]?.label ?? name);
-    return names.length ? _("Your preset: {rules}.", { rules: names.join(", ") }) : _("Your preset: the standard rules.");
+    return names.length ? _("Your preset: {rules}.",
+      { rules: names.join(", ") }) : _("Your preset: the standard rules.");
   }
 
   function savePreset() {
-    const input = document.getElementById("preset-name");
+    const input = /** @type {HTMLInputElement} */ (document.getElementById("preset-name"));
     const name = input.value.trim();
     if (!name) { toast(_("Give the preset a name first.")); input.focus(); return; }
     const presets = ownPresets(variant).filter((p) => p.name !== name);
@@ -172,34 +189,45 @@ export async function homePage() {
     if (o.type === "boolean") {
       // The whole line toggles it; its name is the label alone, the explanation its description.
       return h("label", { class: "toggle" },
-        h("input", { type: "checkbox", id, name: `opt.${name}`, checked: rules[name] === true, "aria-labelledby": `${id}-name`, "aria-describedby": hintId, onchange: (e) => set(e.target.checked) }),
-        h("span", {}, h("span", { id: `${id}-name`, class: "name", text: o.label }), h("small", { id: hintId, text: o.description })));
+        h("input", { type: "checkbox", id, name: `opt.${name}`, checked: rules[name] === true,
+          "aria-labelledby": `${id}-name`, "aria-describedby": hintId,
+          onchange: (e) => set(e.target.checked) }),
+        h("span", {}, h("span", { id: `${id}-name`, class: "name", text: o.label }), h("small", { id: hintId,
+          text: o.description })));
     }
     let field;
     if (o.choices) {
       const words = o.choice_labels ?? o.choices.map((c) => (typeof c === "number" ? number(c) : String(c)));
-      const options = o.choices.map((c, i) => h("option", { value: String(c), selected: c === rules[name] }, words[i]));
-      if (o.nullable) options.unshift(h("option", { value: "", selected: rules[name] === null }, o.null_label ?? _("Off")));
+      const options = o.choices.map((c, i) => h("option", { value: String(c), selected: c === rules[name] },
+        words[i]));
+      if (o.nullable) options.unshift(h("option", { value: "", selected: rules[name] === null },
+        o.null_label ?? _("Off")));
       field = h("select", { id, name: `opt.${name}`, "aria-describedby": hintId, onchange: (e) => {
         const raw = e.target.value;
         set(raw === "" ? null : o.type === "integer" ? Number(raw) : raw);
       } }, options);
     } else {
-      field = h("input", { id, name: `opt.${name}`, type: "number", inputmode: "numeric", value: rules[name] ?? "",
-        min: o.minimum, max: o.maximum, placeholder: o.nullable ? (o.null_label ?? _("Off")) : "", "aria-describedby": hintId,
-        onchange: (e) => set(e.target.value === "" ? (o.nullable ? null : o.default) : Number(e.target.value)) });
+      field = h("input", { id, name: `opt.${name}`, type: "number", inputmode: "numeric",
+        value: rules[name] ?? "",
+        min: o.minimum, max: o.maximum, placeholder: o.nullable ? (o.null_label
+          ?? _("Off")) : "", "aria-describedby": hintId,
+        onchange: (e) => set(e.target.value === "" ? (o.nullable ? null : o.default)
+          : Number(e.target.value)) });
     }
-    return h("div", { class: "rule" }, h("label", { for: id }, o.label), h("small", { class: "hint", id: hintId, text: o.description }), field);
+    return h("div", { class: "rule" }, h("label", { for: id }, o.label), h("small", { class: "hint",
+      id: hintId, text: o.description }), field);
   }
 
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const data = new FormData(form);
     const { sides, per_side: each } = seating;
-    const body = { variant: variant.key, first_dealer: Number(data.get("dealer")), options: changedRules(variant, rules), sides: [] };
+    const body = { variant: variant.key, first_dealer: Number(data.get("dealer")),
+      options: changedRules(variant, rules), sides: [] };
     for (let s = 0; s < sides; s++) {
       const players = Array.from({ length: each }, (_x, p) => String(data.get(`p${s}.${p}`)).trim());
-      body.sides.push({ name: each === 1 ? players[0] : String(data.get(`side${s}`) || players.join(" & ")), players });
+      body.sides.push({ name: each === 1 ? players[0] : String(data.get(`side${s}`) || players.join(" & ")),
+        players });
     }
     const key = uuid(); // a retry of this game, now or from the outbox, never makes two
     const created = await api("POST", "/games", body, { key }).catch(() => null);
@@ -217,12 +245,16 @@ export async function homePage() {
   render();
   show(form,
     recent.length ? h("section", { class: "card" }, h("h2", { text: _("Your games") }),
-      h("ul", { class: "games" }, recent.map((g) => h("li", {}, h("a", { href: `#/g/${g.id}` }, g.title, isLocal(g.id) ? " " + _("(not yet created on the server)") : ""), " ", h("span", { class: "muted", text: nameOf(g.variant) }))))) : null,
+      h("ul", { class: "games" }, recent.map((g) => h("li", {}, h("a", { href: `#/g/${g.id}` }, g.title,
+        isLocal(g.id) ? " " + _("(not yet created on the server)") : ""), " ", h("span", { class: "muted",
+        text: nameOf(g.variant) }))))) : null,
     h("section", { class: "card" }, h("h2", { text: _("Tournaments") }),
       h("p", {}, h("a", { class: "button primary", href: "#/t/new" }, _("Run a tournament"))),
       h("h3", { class: "sub", text: _("Follow a tournament") }),
-      h("form", { class: "row", onsubmit: (e) => { e.preventDefault(); location.hash = `#/t/${new FormData(e.target).get("t")}`; } },
+      h("form", { class: "row",
+        onsubmit: (e) => { e.preventDefault(); location.hash = `#/t/${new FormData(e.target).get("t")}`; } },
         h("label", { class: "sr", for: "tid" }, _("Tournament number")),
-        h("input", { id: "tid", name: "t", type: "number", min: "1", required: true, placeholder: _("Tournament number"), class: "grow" }),
+        h("input", { id: "tid", name: "t", type: "number", min: "1", required: true,
+          placeholder: _("Tournament number"), class: "grow" }),
         h("button", { type: "submit" }, _("Open")))));
 }

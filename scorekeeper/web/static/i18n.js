@@ -1,3 +1,4 @@
+// @ts-check
 // The page's words in the player's language. The server lists its languages in <html
 // data-languages> and serves each one's messages at /i18n/<code>.json ({lang, messages}); a
 // message is keyed by its English text (with "context\u0004" before it for _p), a plural one by
@@ -59,7 +60,8 @@ function preferred() {
 
 async function catalog(code) {
   if (code === "en") return {};
-  const response = await fetch(`/i18n/${encodeURIComponent(code)}.json`, { headers: { Accept: "application/json" } });
+  const response = await fetch(`/i18n/${encodeURIComponent(code)}.json`,
+    { headers: { Accept: "application/json" } });
   if (!response.ok) throw new Error(`no catalog for ${code}`);
   return (await response.json()).messages ?? {};
 }
@@ -70,7 +72,12 @@ export async function setLang(code, { remember = true } = {}) {
   const wanted = known.find((l) => l.code === code) ?? ENGLISH;
   if (remember) store.set("lang", wanted.code);
   let next = wanted;
-  try { messages = await catalog(wanted.code); } catch { messages = {}; next = known.find((l) => l.code === "en") ?? ENGLISH; }
+  try {
+    messages = await catalog(wanted.code);
+  } catch {
+    messages = {};
+    next = known.find((l) => l.code === "en") ?? ENGLISH;
+  }
   current = next;
   plurals = new Intl.PluralRules(current.locale);
   numbers = new Intl.NumberFormat(current.locale);
@@ -124,8 +131,10 @@ export const number = (n) => numbers.format(n);
 export const signedNumber = (n) => (n >= 0 ? `+${number(n)}` : number(n));
 
 /** A date, and a date with its time, as the language writes them. */
-export const date = (d) => new Intl.DateTimeFormat(current.locale, { dateStyle: "medium" }).format(new Date(d));
-export const dateTime = (d) => new Intl.DateTimeFormat(current.locale, { dateStyle: "medium", timeStyle: "short" }).format(new Date(d));
+export const date = (d) => new Intl.DateTimeFormat(current.locale,
+  { dateStyle: "medium" }).format(new Date(d));
+export const dateTime = (d) => new Intl.DateTimeFormat(current.locale, { dateStyle: "medium",
+  timeStyle: "short" }).format(new Date(d));
 
 /** The sides of a game or a match, one against the other: "Nous v Eux". */
 // i18n: between the names of the sides playing each other, as in "Nous v Eux" (versus)

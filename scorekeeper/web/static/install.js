@@ -1,3 +1,4 @@
+// @ts-check
 // The service worker's registration (served at /sw.js, scope "/"): the page then installs as an
 // app and opens with no connection.
 import { API, readPaths } from "./api.js";
@@ -11,7 +12,8 @@ export function registerServiceWorker() {
     // API paths read so far for it to keep, and the start page's list of variants (a first
     // visit by a shared game link never read it).
     container.addEventListener("controllerchange", () => {
-      container.controller?.postMessage({ keep: [...new Set([...readPaths(), `${API}/variants`])], lang: lang() });
+      container.controller?.postMessage({ keep: [...new Set([...readPaths(), `${API}/variants`])],
+        lang: lang() });
     }, { once: true });
   }
   container.register("/sw.js", { scope: "/" }).catch(() => { /* no worker: the page works online */ });

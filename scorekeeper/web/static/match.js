@@ -1,3 +1,4 @@
+// @ts-check
 // One match of a tournament as the organizer's desk and a table's scorer page show it: its table
 // and teams in words ("Table 5: Les As v Les Rois"), the match so far, and the form that reports
 // its next game with each score box beside its team's name.
@@ -31,7 +32,8 @@ export function gamesSoFar(match) {
 
 /** "Game 2: Les As 300, Les Rois 100". */
 export function gameLine(match, game) {
-  const scores = match.names.map((name, i) => _("{team} {score}", { team: name, score: number(game.scores[i]) })).join(", ");
+  const scores = match.names.map((name, i) => _("{team} {score}", { team: name,
+    score: number(game.scores[i]) })).join(", ");
   return _("Game {n}: {scores}", { n: game.number, scores });
 }
 
@@ -78,19 +80,24 @@ export function roundsInPlay(t) {
 /** A team's status as a chip. */
 export function teamStatus(team) {
   if (team.status === "withdrawn") {
-    const when = team.withdrawn_round != null ? _("withdrew in round {n}", { n: team.withdrawn_round }) : _("withdrew");
+    const when = team.withdrawn_round != null ? _("withdrew in round {n}",
+      { n: team.withdrawn_round }) : _("withdrew");
     return h("span", { class: "tag out", text: when });
   }
-  if (team.joined_round != null) return h("span", { class: "tag", text: _("joined in round {n}", { n: team.joined_round }) });
+  if (team.joined_round != null) return h("span", { class: "tag", text: _("joined in round {n}",
+    { n: team.joined_round }) });
   if (team.status === "checked_in") return h("span", { class: "tag in", text: _("checked in") });
-  if (team.status === "registered" && team.number == null) return h("span", { class: "tag", text: _("not checked in") });
+  if (team.status === "registered" && team.number == null) return h("span", { class: "tag",
+    text: _("not checked in") });
   return null;
 }
 
 /** A bracket's match: its two slots, the winner's in bold. */
 export function bracketMatch(m) {
   const bye = _("bye");
-  return h("div", { class: "match" }, m.slots.map((slot) => h("div", { class: `slot${slot && slot.team != null && m.winner === slot.team ? " won" : ""}` },
-    h("span", { class: "name", text: slot ? (slot.name ?? _("Seed {n}", { n: slot.seed })) : (m.kind === "bye" || m.slots.length < 2 ? bye : "—") }),
+  return h("div", { class: "match" }, m.slots.map((slot) => h("div",
+    { class: `slot${slot && slot.team != null && m.winner === slot.team ? " won" : ""}` },
+    h("span", { class: "name", text: slot ? (slot.name ?? _("Seed {n}",
+      { n: slot.seed })) : (m.kind === "bye" || m.slots.length < 2 ? bye : "—") }),
     h("span", { class: "wins", text: slot?.wins != null ? number(slot.wins) : "" }))));
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // Running a tournament from the page: its name, game, format and the format's options in words,
 // the teams pasted one per line ("Les As: Marie, Jean") and checked here before sending; then the
 // organizer's link, shown once, with its QR code.
@@ -49,7 +50,8 @@ export function parseTeams(text, sizes) {
     let team;
     if (colon < 0) {
       // A player alone (Rummy tables) is a team of one named after the player.
-      team = sizes.includes(1) ? { line: at, name: line, players: [line] } : { line: at, name: line, players: [],
+      team = sizes.includes(1) ? { line: at, name: line, players: [line] } : { line: at, name: line,
+        players: [],
         problem: _("Line {n}: put a colon between the team's name and its players, e.g. “Les As: Marie, Jean”.", { n: at }) };
     } else {
       const name = line.slice(0, colon).trim();
@@ -58,14 +60,18 @@ export function parseTeams(text, sizes) {
       if (!name) team.problem = _("Line {n}: the team has no name before the colon.", { n: at });
       else if (!sizes.includes(listed.length)) {
         const wanted = sizes.map(number).join(" / ");
-        team.problem = _n("Line {line}: {n} player; a team here has {wanted}.", "Line {line}: {n} players; a team here has {wanted}.", listed.length, { line: at, wanted });
+        team.problem =
+          _n("Line {line}: {n} player; a team here has {wanted}.", "Line {line}: {n} players; a team here has {wanted}.", listed.length, { line: at, wanted });
       }
     }
     const key = team.name.toLowerCase();
-    if (!team.problem && names.has(key)) team.problem = _("Line {n}: {team} is already on line {first}.", { n: at, team: team.name, first: names.get(key) });
+    if (!team.problem && names.has(key)) team.problem = _("Line {n}: {team} is already on line {first}.",
+      { n: at, team: team.name, first: names.get(key) });
     if (!team.problem) {
-      const twice = team.players.find((p) => players.has(p.toLowerCase()) && players.get(p.toLowerCase()) !== at);
-      if (twice) team.problem = _("Line {n}: {player} already plays on line {first}.", { n: at, player: twice, first: players.get(twice.toLowerCase()) });
+      const twice = team.players.find((p) => players.has(p.toLowerCase())
+        && players.get(p.toLowerCase()) !== at);
+      if (twice) team.problem = _("Line {n}: {player} already plays on line {first}.", { n: at, player: twice,
+        first: players.get(twice.toLowerCase()) });
     }
     names.set(key, names.get(key) ?? at);
     for (const p of team.players) if (!players.has(p.toLowerCase())) players.set(p.toLowerCase(), at);
@@ -77,11 +83,13 @@ export function parseTeams(text, sizes) {
 export async function newTournamentPage() {
   document.title = _("Run a tournament — scorekeeper");
   const here = stillAt();
-  const [variantsGot, formatsGot] = await Promise.all([api("GET", "/variants"), api("GET", "/tournaments/formats")])
+  const [variantsGot, formatsGot] = await Promise.all([api("GET", "/variants"), api("GET",
+    "/tournaments/formats")])
     .catch(() => [null, null]);
   if (!here()) return;
   if (!variantsGot?.ok || !formatsGot?.ok) {
-    const message = variantsGot && !formatsGot?.ok && formatsGot ? problem(formatsGot) : _("The server cannot be reached. Try again when you are back online.");
+    const message = variantsGot && !formatsGot?.ok && formatsGot ? problem(formatsGot) :
+      _("The server cannot be reached. Try again when you are back online.");
     show(h("p", { class: "banner bad", text: message }));
     return;
   }
@@ -92,30 +100,36 @@ export async function newTournamentPage() {
   let options = {};
   const takes = (f) => f.variants.includes(variant.key);
 
-  const nameInput = h("input", { id: "t-name", autocomplete: "off", required: true, maxlength: "80", placeholder: _("e.g. Friday club night") });
+  const nameInput = h("input", { id: "t-name", autocomplete: "off", required: true, maxlength: "80",
+    placeholder: _("e.g. Friday club night") });
   const variantSelect = h("select", { id: "t-variant", onchange: () => {
     variant = variants.find((v) => v.key === variantSelect.value);
     pickFormat(null);
   } }, variants.map((v) => h("option", { value: v.key, text: v.name })));
-  const formatSelect = h("select", { id: "t-format", "aria-describedby": "t-format-says", onchange: () => pickFormat(formatSelect.value) });
+  const formatSelect = h("select", { id: "t-format", "aria-describedby": "t-format-says",
+    onchange: () => pickFormat(formatSelect.value) });
   const formatSays = h("p", { id: "t-format-says", class: "hint" });
   // The night's pages (projector, print kit, table scorers) speak this unless a viewer picks another.
   const languageSelect = h("select", { id: "t-language", "aria-describedby": "t-language-says" },
-    languages().map((l) => h("option", { value: l.code, lang: l.locale, selected: l.code === lang(), text: l.name })));
+    languages().map((l) => h("option", { value: l.code, lang: l.locale, selected: l.code === lang(),
+      text: l.name })));
   const optionBox = h("div", { class: "stack" });
-  const teamsInput = h("textarea", { id: "t-teams", rows: "9", autocomplete: "off", spellcheck: "false", required: true,
+  const teamsInput = h("textarea", { id: "t-teams", rows: "9", autocomplete: "off", spellcheck: "false",
+    required: true,
     "aria-describedby": "t-teams-hint t-teams-count t-teams-problems", oninput: () => checkTeams() });
   const count = h("p", { id: "t-teams-count", class: "count", "aria-live": "polite" });
   const problems = h("ul", { id: "t-teams-problems", class: "problems" });
   const refusal = h("div", { role: "alert" });
 
   /** The team sizes the chosen game and format take. */
-  const sizes = () => (format?.key === "rummy_tables" ? [1] : [...new Set((variant.forms ?? []).map((f) => f.per_side))].sort());
+  const sizes = () => (format?.key === "rummy_tables" ? [1] : [...new Set((variant.forms
+    ?? []).map((f) => f.per_side))].sort());
 
   function pickFormat(key) {
     const open = formats.filter(takes);
     format = open.find((f) => f.key === key) ?? open[0] ?? null;
-    formatSelect.replaceChildren(...open.map((f) => h("option", { value: f.key, selected: f === format, text: f.name })));
+    formatSelect.replaceChildren(...open.map((f) => h("option", { value: f.key, selected: f === format,
+      text: f.name })));
     formatSays.textContent = format?.description ?? "";
     options = {};
     for (const o of format?.options ?? []) options[o.name] = structuredClone(o.default);
@@ -130,26 +144,31 @@ export async function newTournamentPage() {
     const hint = h("small", { class: "hint", id: `${id}-hint`, text: o.description });
     if (o.type === "boolean") {
       return h("label", { class: "toggle" },
-        h("input", { type: "checkbox", id, checked: options[o.name] === true, "aria-describedby": `${id}-hint`,
+        h("input", { type: "checkbox", id, checked: options[o.name] === true,
+          "aria-describedby": `${id}-hint`,
           onchange: (e) => { options[o.name] = e.target.checked; } }),
         h("span", {}, h("span", { class: "name", text: optionLabel(o.name) }), hint));
     }
     if (o.type === "table" && o.default && typeof o.default === "object") {
-      const stageLabels = { qualifying: _("Games in the qualifying round"), knockout: _("Games in a knockout match") };
+      const stageLabels = { qualifying: _("Games in the qualifying round"),
+        knockout: _("Games in a knockout match") };
       return h("fieldset", { class: "rule" }, h("legend", { text: optionLabel(o.name) }), hint,
         Object.keys(o.default).map((stage) => h("div", { class: "rule" },
           h("label", { for: `${id}-${stage}`, text: stageLabels[stage] ?? stage }),
-          h("input", { id: `${id}-${stage}`, type: "number", inputmode: "numeric", min: "1", max: "15", value: String(o.default[stage]),
+          h("input", { id: `${id}-${stage}`, type: "number", inputmode: "numeric", min: "1", max: "15",
+            value: String(o.default[stage]),
             onchange: (e) => { options[o.name][stage] = Number(e.target.value); } }))));
     }
     let field;
     if (o.choices) {
       field = h("select", { id, "aria-describedby": `${id}-hint`, onchange: (e) => {
         options[o.name] = o.type === "integer" ? Number(e.target.value) : e.target.value;
-      } }, o.choices.map((c) => h("option", { value: String(c), selected: c === o.default, text: choiceLabel(c) })));
+      } }, o.choices.map((c) => h("option", { value: String(c), selected: c === o.default,
+        text: choiceLabel(c) })));
     } else {
       const asNeeded = _("as many as needed");
-      field = h("input", { id, type: "number", inputmode: "numeric", min: o.minimum, max: o.maximum, value: o.default ?? "",
+      field = h("input", { id, type: "number", inputmode: "numeric", min: o.minimum, max: o.maximum,
+        value: o.default ?? "",
         placeholder: o.default == null ? asNeeded : "", "aria-describedby": `${id}-hint`,
         onchange: (e) => { options[o.name] = e.target.value === "" ? o.default : Number(e.target.value); } });
     }
@@ -183,11 +202,13 @@ export async function newTournamentPage() {
     const { teams, wrong } = checkTeams();
     if (wrong.length) { teamsInput.focus(); return; }
     if (teams.length < 2) {
-      refusal.replaceChildren(h("p", { class: "refusal", text: _("Paste at least two teams, one per line.") }));
+      refusal.replaceChildren(h("p", { class: "refusal",
+        text: _("Paste at least two teams, one per line.") }));
       teamsInput.focus();
       return;
     }
-    const body = { name: nameInput.value.trim(), variant: variant.key, format: format.key, language: languageSelect.value,
+    const body = { name: nameInput.value.trim(), variant: variant.key, format: format.key,
+      language: languageSelect.value,
       teams: teams.map((t) => ({ name: t.name, players: t.players })), options: changedOptions() };
     let created;
     try { created = await api("POST", "/tournaments", body, { key: uuid() }); } catch {
@@ -212,7 +233,8 @@ export async function newTournamentPage() {
     h("div", {}, h("label", { for: "t-variant", text: _("Game") }), variantSelect),
     h("div", {}, h("label", { for: "t-format", text: _("Format") }), formatSelect, formatSays),
     h("div", {}, h("label", { for: "t-language", text: _("Language of the night") }), languageSelect,
-      h("p", { id: "t-language-says", class: "hint", text: _("The projector, the printed table cards and the scorers' pages speak it, unless a player picks another in the settings.") })),
+      h("p", { id: "t-language-says", class: "hint",
+        text: _("The projector, the printed table cards and the scorers' pages speak it, unless a player picks another in the settings.") })),
     h("section", { class: "rules stack", "aria-labelledby": "t-options-title" },
       h("h2", { id: "t-options-title", text: _("The format's options") }), optionBox),
     h("div", {}, h("label", { for: "t-teams", text: _("Teams") }),
@@ -228,12 +250,16 @@ function organizerLink(created) {
   document.title = _("{tournament} — scorekeeper", { tournament: created.name });
   show(h("section", { class: "stack", "aria-labelledby": "t-link-title" },
     h("h1", { id: "t-link-title", text: created.name }),
-    h("p", { class: "banner warn", role: "status", text: _("Anyone with this link runs the tournament. Keep it: it is shown only now.") }),
-    h("div", { class: "card share" }, shareLink({ link, href: `#/t/${created.id}`, id: "organizer-link", words: {
-      name: _("Organizer link"), says: _("Opens the organizer's desk of this tournament on any phone or computer."),
+    h("p", { class: "banner warn", role: "status",
+      text: _("Anyone with this link runs the tournament. Keep it: it is shown only now.") }),
+    h("div", { class: "card share" }, shareLink({ link, href: `#/t/${created.id}`, id: "organizer-link",
+      words: {
+      name: _("Organizer link"),
+      says: _("Opens the organizer's desk of this tournament on any phone or computer."),
       qr: _("QR code of the organizer link"),
       noCopy: _("This browser would not copy: press and hold the organizer link to copy it."),
-      copied: _("Organizer link copied"), copiedToast: _("Organizer link copied."), title: _("500 scores: organizer link") } })),
+      copied: _("Organizer link copied"), copiedToast: _("Organizer link copied."),
+      title: _("500 scores: organizer link") } })),
     h("p", { class: "link-text", text: link }),
     h("a", { class: "button primary wide", href: `#/t/${created.id}` }, _("Open the desk"))));
 }

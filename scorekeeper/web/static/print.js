@@ -35,7 +35,8 @@ const here = (id) => new RegExp(`^#/t/${id}/print\\b`).test(location.hash);
 window.addEventListener("hashchange", () => { if (!/^#\/t\/\d+\/print\b/.test(location.hash)) leave(); });
 
 /** The round being played: the first with a match still open, else the last one. */
-export const currentRound = (t) => t.rounds.find((r) => r.matches.some((m) => m.kind !== "bye" && m.status !== "complete"))
+export const currentRound = (t) => t.rounds.find(
+  (r) => r.matches.some((m) => m.kind !== "bye" && m.status !== "complete"))
   ?? t.rounds[t.rounds.length - 1];
 
 /** One scorer token per match of round `number` (per team of it when the tournament asks the
@@ -43,7 +44,8 @@ export const currentRound = (t) => t.rounds.find((r) => r.matches.some((m) => m.
 async function issueScorers(id, number, token) {
   const key = `${id} ${number}`;
   if (issued.has(key)) return issued.get(key);
-  const got = await api("POST", `/tournaments/${id}/rounds/${number}/scorers`, undefined, { token, key: uuid() });
+  const got = await api("POST", `/tournaments/${id}/rounds/${number}/scorers`, undefined,
+    { token, key: uuid() });
   if (!got.ok) throw new Error(problem(got));
   issued.set(key, got.json.scorers);
   return got.json.scorers;
@@ -114,7 +116,8 @@ export async function printPage(id) {
       h("div", { class: "row" },
         h("label", { for: "print-round", class: "grow" }, _("Round"), roundChoice),
         h("label", { for: "print-paper-size", class: "grow" }, _("Paper"), paperChoice)),
-      h("button", { class: "primary print-button", type: "button", onclick: () => window.print() }, printWords),
+      h("button", { class: "primary print-button", type: "button", onclick: () => window.print() },
+        printWords),
       h("p", { class: "hint", text: note }),
       h("p", {}, back)),
     kit);
@@ -134,7 +137,8 @@ export async function printPage(id) {
     const cards = playing.map((m) => tableCard(t, round, m, scorers.filter((s) => s.match === m.id)));
     const pages = [];
     for (let i = 0; i < cards.length; i += 2) {
-      pages.push(h("section", { class: "print-page cards" }, cards[i], cards[i + 1] ? h("div", { class: "cut-line", "aria-hidden": "true" }) : null, cards[i + 1] ?? null));
+      const cut = cards[i + 1] ? h("div", { class: "cut-line", "aria-hidden": "true" }) : null;
+      pages.push(h("section", { class: "print-page cards" }, cards[i], cut, cards[i + 1] ?? null));
     }
     kit.replaceChildren(...pages, standingsSheet(t), bracketSheet(t, bracket));
   }
@@ -159,11 +163,16 @@ function tableCard(t, round, m, scorers) {
   const totalHead = _("Total");
   const grid = h("table", { class: "card-grid" },
     h("thead", {}, h("tr", {}, h("th", { scope: "col", text: gameHead }),
-      m.names.map((name) => h("th", { scope: "col", text: name })), h("th", { scope: "col", text: winnerHead }))),
+      m.names.map((name) => h("th", { scope: "col", text: name })),
+      h("th", { scope: "col", text: winnerHead }))),
     h("tbody", {}, rows),
     h("tfoot", {}, h("tr", {}, h("th", { scope: "row", text: totalHead }),
-      m.names.map((_name, i) => h("td", { text: m.results.length ? number(m.totals[i]) : "" })), h("td", {}))));
-  const bestOf = m.first_to && m.games > 1 ? _n("Best of {games}: first to {n} game won.", "Best of {games}: first to {n} games won.", m.first_to, { games: m.games }) : null;
+      m.names.map((_name, i) => h("td", { text: m.results.length ? number(m.totals[i]) : "" })),
+      h("td", {}))));
+  const bestOf = m.first_to && m.games > 1
+    ? _n("Best of {games}: first to {n} game won.", "Best of {games}: first to {n} games won.",
+      m.first_to, { games: m.games })
+    : null;
   const scan = _("Scan to enter this table's scores");
   const codes = scorers.map((s) => {
     const link = scorerLink(t.id, s.token);
@@ -193,15 +202,19 @@ function standingsSheet(t) {
   const players = (row) => t.teams[row.team]?.players?.join(", ") ?? "";
   const withdrawn = _("withdrawn");
   const scrolls = _("Standings, scroll sideways");
-  // i18n: the printed standings' columns: rank, team, its players, matches played, games won, points, card points scored
+  // i18n: the printed standings' columns: rank, team, its players, matches played, games won,
+  // points, card points scored
   const heads = ["#", _("Team"), _("Players"), _("Played"), _("Won"), _("Pts"), _("Scored")];
   return h("section", { class: "print-page print-standings" },
     h("h2", { text: _("Standings") }), h("p", { class: "sheet-of", text: t.name }),
-    t.standings.length ? h("div", { class: "sheet-scroll", tabindex: "0", role: "region", "aria-label": scrolls }, h("table", { class: "sheet" },
+    t.standings.length ? h("div",
+      { class: "sheet-scroll", tabindex: "0", role: "region", "aria-label": scrolls },
+      h("table", { class: "sheet" },
       h("thead", {}, h("tr", {}, heads.map((x) => h("th", { scope: "col", text: x })))),
       h("tbody", {}, t.standings.map((s) => h("tr", {},
         h("td", { text: number(s.rank) }),
-        h("td", {}, h("strong", { text: s.name }), t.teams[s.team]?.status === "withdrawn" ? h("span", { class: "out", text: withdrawn }) : null),
+        h("td", {}, h("strong", { text: s.name }),
+          t.teams[s.team]?.status === "withdrawn" ? h("span", { class: "out", text: withdrawn }) : null),
         h("td", { text: players(s) }),
         h("td", { text: number(s.played) }), h("td", { text: number(s.won) }),
         h("td", { text: number(s.points) }), h("td", { text: number(s.scored) }))))))

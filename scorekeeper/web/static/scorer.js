@@ -1,3 +1,4 @@
+// @ts-check
 // The page of one match, opened on a player's phone from its table's QR code: "Table 5 ·
 // Quarter-finals", the two teams named beside their score boxes, each game entered here, the match
 // so far, live. When the tournament wants the other team to confirm each game, a game reported by
@@ -16,8 +17,10 @@ export async function scorerPage(id, scorer, here = stillAt()) {
     if (!got.ok) throw new Error(problem(got));
     t = got.json;
   }
-  try { await load(); } catch (error) { if (here()) show(h("p", { class: "banner bad", text: error.message })); return; }
-  if (await speakOwn(t.language)) return here() ? scorerPage(id, scorer, here) : undefined; // the night's language
+  try { await load(); } catch (error) { if (here()) show(h("p", { class: "banner bad",
+    text: error.message })); return; }
+  // the night's language
+  if (await speakOwn(t.language)) return here() ? scorerPage(id, scorer, here) : undefined;
 
   const found = () => {
     for (const round of t.rounds) {
@@ -44,12 +47,14 @@ export async function scorerPage(id, scorer, here = stillAt()) {
     if (!here()) return;
     const playing = found();
     if (!playing) {
-      const gone = _("This scorer link's match is no longer in the tournament: ask the organizer for the table's new QR code.");
+      const gone =
+        _("This scorer link's match is no longer in the tournament: ask the organizer for the table's new QR code.");
       show(h("h1", { text: t.name }), h("p", { class: "banner bad", role: "alert", text: gone }));
       return;
     }
     const { round, match } = playing;
-    const title = match.table == null ? round.name : _("Table {table} · {round}", { table: match.table, round: round.name });
+    const title = match.table == null ? round.name : _("Table {table} · {round}", { table: match.table,
+      round: round.name });
     document.title = _("{tournament} — scorekeeper", { tournament: title });
     const path = `/tournaments/${id}/matches/${match.id}`;
     const mine = scorer.team;
@@ -61,12 +66,16 @@ export async function scorerPage(id, scorer, here = stillAt()) {
       h("h1", { class: "match-title", text: title }),
       h("p", { class: "muted", text: t.name }),
       h("section", { class: "match-board", "aria-label": _("The match so far") },
-        match.names.map((name, i) => h("div", { class: `total${match.winner === match.teams[i] ? " leader" : ""}` },
+        match.names.map((name, i) => h("div",
+          { class: `total${match.winner === match.teams[i] ? " leader" : ""}` },
           h("span", { class: "name", text: name }),
           h("b", { text: number(match.wins ? match.wins[i] : match.totals[i]) }),
-          h("small", { text: match.wins ? _("games won · {points} points", { points: number(match.totals[i]) }) : _("points") })))),
-      match.winner != null ? h("p", { class: "banner win", role: "status", text: _("Match over: {team} won.", { team: nameOf(match.winner) }) }) : null,
-      forfeit.length ? h("p", { class: "banner warn", text: _("forfeited by {teams}", { teams: forfeit.join(", ") }) }) : null,
+          h("small", { text: match.wins ? _("games won · {points} points",
+            { points: number(match.totals[i]) }) : _("points") })))),
+      match.winner != null ? h("p", { class: "banner win", role: "status", text: _("Match over: {team} won.",
+        { team: nameOf(match.winner) }) }) : null,
+      forfeit.length ? h("p", { class: "banner warn", text: _("forfeited by {teams}",
+        { teams: forfeit.join(", ") }) }) : null,
       refusal ? h("p", { class: "refusal", role: "alert", text: refusal }) : null,
       pending.map((game) => {
         const line = gameLine(match, game);
@@ -82,7 +91,8 @@ export async function scorerPage(id, scorer, here = stillAt()) {
         const reporter = nameOf(game.reported_by);
         return h("div", { class: "card waiting" },
           h("p", { text: _("{team} reported:", { team: reporter }) }), h("p", { class: "big", text: line }),
-          h("button", { class: "primary wide", type: "button", onclick: () => send("POST", `${path}/games/${game.number}/confirm`) },
+          h("button", { class: "primary wide", type: "button", onclick: () => send("POST",
+            `${path}/games/${game.number}/confirm`) },
             _("Confirm game {n}", { n: game.number })));
       }),
       match.status !== "complete" && !pending.length && !forfeit.length

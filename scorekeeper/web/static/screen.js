@@ -1,3 +1,4 @@
+// @ts-check
 // The projector view (#/t/{id}/screen): a 16:9 wall read from the back of the room, live. Panels:
 // the podium once the tournament is finished, the round in play beside the standings, the
 // bracket (and the losers' bracket). What does not fit on the wall at once is shown in turn,
@@ -29,7 +30,8 @@ const pages = (rows) => {
 };
 
 // i18n: a match's state on the projector: not started, being played, over
-const STATUS = { pending: () => _("not started"), playing: () => _("playing"), complete: () => _("complete") };
+const STATUS = { pending: () => _("not started"), playing: () => _("playing"),
+  complete: () => _("complete") };
 
 function panel(kind, title, part, ...body) {
   return h("section", { class: `wall-panel panel-${kind}` },
@@ -58,13 +60,15 @@ function tableRow(t, m) {
       h("span", { class: `team b${won(1) ? " won" : ""}`, text: m.names[1] }));
   }
   // A bye, or a table of more than two (Rummy tables): the names with their points.
-  const names = m.kind === "bye" ? m.names.join(", ") : m.names.map((name, i) => `${name} ${number(m.totals[i])}`).join(" · ");
+  const names = m.kind === "bye" ? m.names.join(", ")
+    : m.names.map((name, i) => `${name} ${number(m.totals[i])}`).join(" · ");
   return h("li", { class: `wall-table many ${m.status}`, "data-match": m.id }, place(where, status),
     h("span", { class: "team all", text: names }));
 }
 
 function roundPanel(t, round, rows, k, n) {
-  return panel("round", round.name, partOf(k, n), h("ol", { class: "wall-tables" }, rows.map((m) => tableRow(t, m))));
+  return panel("round", round.name, partOf(k, n), h("ol", { class: "wall-tables" },
+    rows.map((m) => tableRow(t, m))));
 }
 
 function standingsPanel(t, rows, k, n) {
@@ -75,13 +79,15 @@ function standingsPanel(t, rows, k, n) {
     h("thead", {}, h("tr", {}, heads.map((x) => h("th", { scope: "col", text: x })))),
     h("tbody", {}, rows.map((s) => h("tr", { class: t.teams[s.team]?.status === "withdrawn" ? "out" : null },
       h("td", { text: number(s.rank) }),
-      h("td", {}, h("span", { text: s.name }), t.teams[s.team]?.status === "withdrawn" ? h("small", { text: withdrawn }) : null),
+      h("td", {}, h("span", { text: s.name }), t.teams[s.team]?.status === "withdrawn" ? h("small",
+        { text: withdrawn }) : null),
       h("td", { text: number(s.won) }), h("td", { text: number(s.points) }))))));
 }
 
 function teamsPanel(t, rows, k, n) {
   const checkedIn = _("checked in");
-  return panel("teams", _("Teams"), partOf(k, n), h("ol", { class: "wall-teams" }, rows.map((team) => h("li", {},
+  return panel("teams", _("Teams"), partOf(k, n), h("ol", { class: "wall-teams" }, rows.map((team) => h("li",
+    {},
     h("span", { text: team.name }), team.status === "checked_in" ? h("small", { text: checkedIn }) : null))));
 }
 
@@ -92,7 +98,8 @@ function podiumPanel(t) {
       h("div", { class: "who" }, teams.map((p) => h("p", { text: p.name }))),
       h("div", { class: "block", text: number(place) })) : null;
   };
-  const champions = _("Champions: {team}", { team: t.placings.filter((p) => p.place === 1).map((p) => p.name).join(", ") });
+  const champions = _("Champions: {team}",
+    { team: t.placings.filter((p) => p.place === 1).map((p) => p.name).join(", ") });
   return panel("podium", champions, null, h("div", { class: "podium" }, step(2), step(1), step(3)));
 }
 
@@ -114,13 +121,16 @@ function walls(t, bracket) {
   const open = t.rounds.filter((r) => r.matches.some((m) => m.kind !== "bye" && m.status !== "complete"));
   const playing = open.length ? open : [currentRound(t)];
   const round = { name: playing.map((r) => r.name).join(" · "), matches: playing.flatMap((r) => r.matches) };
-  const tables = [...round.matches.filter((m) => m.kind !== "bye"), ...round.matches.filter((m) => m.kind === "bye")];
+  const tables = [...round.matches.filter((m) => m.kind !== "bye"),
+    ...round.matches.filter((m) => m.kind === "bye")];
   const tablePages = pages(tables);
   const standingPages = t.standings.length ? pages(t.standings) : [];
   const count = Math.max(tablePages.length, standingPages.length);
   for (let k = 0; k < count; k += 1) {
-    out.push([roundPanel(t, round, tablePages[k % tablePages.length], k % tablePages.length, tablePages.length),
-      standingPages.length ? standingsPanel(t, standingPages[k % standingPages.length], k % standingPages.length, standingPages.length) : null].filter(Boolean));
+    out.push([roundPanel(t, round, tablePages[k % tablePages.length], k % tablePages.length,
+      tablePages.length),
+      standingPages.length ? standingsPanel(t, standingPages[k % standingPages.length],
+        k % standingPages.length, standingPages.length) : null].filter(Boolean));
   }
   const { winners, losers } = bracketColumns(bracket);
   const bracketTitle = _("Bracket");
@@ -149,7 +159,8 @@ export async function screenPage(id) {
   // i18n: the projector view's small corner link back to the tournament's page
   const exit = _("exit");
   try { await load(); } catch (error) {
-    show(h("div", { class: "wall" }, h("p", { class: "wall-problem", text: error.message }), h("a", { class: "wall-exit", href: `#/t/${id}` }, exit)));
+    show(h("div", { class: "wall" }, h("p", { class: "wall-problem", text: error.message }), h("a",
+      { class: "wall-exit", href: `#/t/${id}` }, exit)));
     return;
   }
   if (shown !== view) return; // the page left the view while it loaded
@@ -162,7 +173,8 @@ export async function screenPage(id) {
   const count = h("p", { class: "wall-count" });
   const bar = h("div", { class: "wall-progress", "aria-hidden": "true" });
   const panels = h("div", { class: "wall-panels" });
-  const wall = h("div", { class: "wall" }, h("header", { class: "wall-head" }, title, roundName, count), bar, panels,
+  const wall = h("div", { class: "wall" }, h("header", { class: "wall-head" }, title, roundName, count), bar,
+    panels,
     h("a", { class: "wall-exit", href: `#/t/${id}` }, exit));
 
   function render() {
@@ -187,7 +199,8 @@ export async function screenPage(id) {
   render();
   bar.append(h("span"));
   show(wall);
-  const cycle = () => { view.timer = setInterval(() => { if (shown === view && all.length > 1) turn(); }, CYCLE_MS); };
+  const cycle = () => { view.timer = setInterval(() => { if (shown === view && all.length > 1) turn(); },
+    CYCLE_MS); };
   cycle();
   follow(`${API}/tournaments/${id}/events?lang=${lang()}`, async (event) => {
     const seen = JSON.parse(event.data);

@@ -1,3 +1,4 @@
+// @ts-check
 // The settings, one tap from every screen (the ⚙ in the header bar): the page's language, each
 // in its own name, and the text size; both kept on this phone.
 import { _, _p, lang, languages, setLang } from "./i18n.js";
@@ -36,7 +37,10 @@ export function startSettings(changed) {
     const open = panel.hidden;
     panel.hidden = !open;
     button.setAttribute("aria-expanded", String(open));
-    if (open) { drawPanel(panel, onLanguage); panel.querySelector("button[aria-pressed='true']")?.focus(); }
+    if (open) {
+      drawPanel(panel, onLanguage);
+      /** @type {HTMLButtonElement | null} */ (panel.querySelector("button[aria-pressed='true']"))?.focus();
+    }
   });
   document.addEventListener("keydown", (event) => { if (event.key === "Escape" && !panel.hidden) close(); });
   document.addEventListener("pagelanguage", translateShell);
@@ -58,7 +62,8 @@ function drawPanel(panel, changed) {
     h("h2", { id: "settings-title", text: _("Settings") }),
     h("h3", { id: "language-label", text: _("Language") }),
     h("div", { class: "row languages", role: "group", "aria-labelledby": "language-label" },
-      languages().map((l) => h("button", { type: "button", lang: l.locale, "data-lang": l.code, "aria-pressed": String(l.code === lang()),
+      languages().map((l) => h("button", { type: "button", lang: l.locale, "data-lang": l.code,
+        "aria-pressed": String(l.code === lang()),
         onclick: async () => {
           if (l.code === lang()) return;
           await setLang(l.code);
@@ -69,6 +74,8 @@ function drawPanel(panel, changed) {
     h("h3", { id: "size-label", text: _("Text size") }),
     h("div", { class: "row sizes", role: "group", "aria-labelledby": "size-label" },
       SIZES.map((s) => h("button", { type: "button", "data-size": s, "aria-pressed": String(s === size),
-        onclick: () => { store.set("textSize", s); applyTextSize(s); drawPanel(panel, changed); panel.querySelector(`[data-size="${s}"]`)?.focus(); } }, sizeName[s]))),
-    h("div", { class: "row" }, h("button", { type: "button", class: "primary", onclick: close }, _("Close"))));
+        onclick: () => { store.set("textSize", s); applyTextSize(s); drawPanel(panel,
+          changed); panel.querySelector(`[data-size="${s}"]`)?.focus(); } }, sizeName[s]))),
+    h("div", { class: "row" }, h("button", { type: "button", class: "primary", onclick: close },
+      _("Close"))));
 }

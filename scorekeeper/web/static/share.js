@@ -14,7 +14,8 @@ const blocks = new Map(); // one block per game, token and way of opening: kept 
 /** The links of game `id` as this page's addresses (API.md): the spectator's, and the scorer's
  *  when this phone has the game's token. */
 export function gameLinks(id, token) {
-  return { watch: siteLink(`g/${id}/watch`), score: token ? siteLink(`g/${id}?token=${encodeURIComponent(token)}`) : null };
+  const score = token ? siteLink(`g/${id}?token=${encodeURIComponent(token)}`) : null;
+  return { watch: siteLink(`g/${id}/watch`), score };
 }
 
 /** The Share section of a game's page; also keeps the screen awake while the game is open. */
@@ -34,12 +35,15 @@ function build(id, token, watching) {
       name: _("Spectator link"), says: _("Follows the game live, read-only: for the other players and anyone watching."),
       qr: _("QR code of the spectator link: scan it with another phone"),
       noCopy: _("This browser would not copy: press and hold the spectator link to copy it."),
-      copied: _("Spectator link copied"), copiedToast: _("Spectator link copied."), title: _("500 scores: spectator link") } }),
-    links.score ? shareLink({ link: links.score, href: `#/g/${id}?token=${encodeURIComponent(token)}`, id: "scorer-link", words: {
+      copied: _("Spectator link copied"), copiedToast: _("Spectator link copied."),
+      title: _("500 scores: spectator link") } }),
+    links.score ? shareLink({ link: links.score, href: `#/g/${id}?token=${encodeURIComponent(token)}`,
+      id: "scorer-link", words: {
       name: _("Scorer link"), says: _("Lets a second phone enter hands. Share it only with scorers."),
       qr: _("QR code of the scorer link: scan it with another phone"),
       noCopy: _("This browser would not copy: press and hold the scorer link to copy it."),
-      copied: _("Scorer link copied"), copiedToast: _("Scorer link copied."), title: _("500 scores: scorer link") } }) : null,
+      copied: _("Scorer link copied"), copiedToast: _("Scorer link copied."),
+      title: _("500 scores: scorer link") } }) : null,
     !token && !watching ? h("p", { class: "muted", text: _("This phone has no token for this game, so it can only watch.") }) : null);
 }
 
@@ -50,13 +54,15 @@ export function shareLink({ link, href, id, words }) {
   const copy = h("button", { type: "button", onclick: () => copyLink(copy, link, words) }, _("Copy"));
   const canShare = typeof navigator.share === "function";
   return h("div", { class: "share-link" },
-    h("img", { class: "qr", src: qrImage(link), width: QR_SIZE, height: QR_SIZE, alt: words.qr, decoding: "async" }),
+    h("img", { class: "qr", src: qrImage(link), width: QR_SIZE, height: QR_SIZE, alt: words.qr,
+      decoding: "async" }),
     h("div", { class: "share-what" },
       h("p", {}, h("a", { href, id }, words.name)),
       h("p", { class: "muted", text: words.says }),
       h("div", { class: "row" }, copy,
-        // i18n: a button: open the phone's share sheet with the link
-        canShare ? h("button", { type: "button", onclick: () => shareSheet(link, words) }, _p("verb", "Share")) : null)));
+        canShare ? h("button", { type: "button", onclick: () => shareSheet(link, words) },
+          // i18n: a button: open the phone's share sheet with the link
+          _p("verb", "Share")) : null)));
 }
 
 async function copyLink(button, link, words) {

@@ -1,3 +1,4 @@
+// @ts-check
 // What this phone keeps in localStorage: scorer and organizer tokens, the games it opened, and
 // whatever else a module asks to keep under an `sk.` key.
 

@@ -40,7 +40,8 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== self.location.origin) return;
   if (url.pathname.startsWith("/api/")) {
-    const stream = url.pathname.endsWith("/events") || (request.headers.get("Accept") ?? "").includes("text/event-stream");
+    const stream = url.pathname.endsWith("/events") || (request.headers.get("Accept")
+      ?? "").includes("text/event-stream");
     if (!stream) event.respondWith(networkFirst(request));
     return;
   }

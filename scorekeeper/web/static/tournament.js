@@ -1,3 +1,4 @@
+// @ts-check
 // A tournament, followed live. Who opens it decides what it shows: its organizer gets the desk
 // (desk.js), a table's scorer the page of that one match (scorer.js), anyone else the rounds as
 // tables, the standings, the bracket and the teams; once it is over, the podium first.
@@ -13,7 +14,8 @@ import { keepToken, store, tokenOf } from "./store.js";
  *  "unknown": the server could not say (no connection). */
 async function whoIs(id, token) {
   let got;
-  try { got = await api("GET", `/tournaments/${id}/access`, undefined, { token }); } catch { return { role: "unknown" }; }
+  try { got = await api("GET", `/tournaments/${id}/access`, undefined,
+    { token }); } catch { return { role: "unknown" }; }
   if (got.ok) return got.json;
   if (got.status === 401 || got.status === 403) return { role: "nobody" };
   return { role: "unknown" };
@@ -62,16 +64,19 @@ async function followTournament(id, token, refused, here) {
     if (here()) show(h("p", { class: "banner bad", text: error.message }));
     return;
   }
-  if (await speakOwn(t.language)) return here() ? followTournament(id, token, refused, here) : undefined; // the night's language
+  // the night's language
+  if (await speakOwn(t.language)) return here() ? followTournament(id, token, refused, here) : undefined;
 
   const redraw = (live) => redrawKeepingFocus(draw, focusWanted(), { live: live === true });
-  const desk = { id, token, reload: async () => { await load(); redraw(); }, render: redraw, formats: () => formats, tournament: () => t };
+  const desk = { id, token, reload: async () => { await load(); redraw(); }, render: redraw,
+    formats: () => formats, tournament: () => t };
 
   function draw() {
     if (!here()) return;
     document.title = _("{tournament} — scorekeeper", { tournament: t.name });
     const over = t.status === "finished";
-    const notYours = _("This link is not valid for this tournament: ask its organizer for the right one. Meanwhile you can follow it.");
+    const notYours =
+      _("This link is not valid for this tournament: ask its organizer for the right one. Meanwhile you can follow it.");
     show(
       h("h1", { text: t.name }),
       refused ? h("p", { class: "banner bad", role: "alert", text: notYours }) : null,
@@ -98,11 +103,13 @@ async function followTournament(id, token, refused, here) {
 function podium(t) {
   const at = (place) => t.placings.filter((p) => p.place === place);
   const steps = [2, 1, 3].map((place) => ({ place, teams: at(place) })).filter((s) => s.teams.length);
-  if (!steps.length) return t.champion != null ? h("p", { class: "banner win", role: "status", text: _("Champions: {team}", { team: t.teams[t.champion].name }) }) : null;
+  if (!steps.length) return t.champion != null ? h("p", { class: "banner win", role: "status",
+    text: _("Champions: {team}", { team: t.teams[t.champion].name }) }) : null;
   const words = { 1: _("Champions"), 2: _("Second place"), 3: _("Third place") };
   return h("section", { class: "podium-card", "aria-labelledby": "podium-title" },
     h("h2", { id: "podium-title", text: _("Podium") }),
-    h("ol", { class: "final-podium" }, steps.map(({ place, teams }) => h("li", { class: `step place-${place}` },
+    h("ol", { class: "final-podium" }, steps.map(({ place, teams }) => h("li",
+      { class: `step place-${place}` },
       h("span", { class: "medal", "aria-hidden": "true", text: number(place) }),
       h("span", { class: "place", text: words[place] }),
       teams.map((p) => h("strong", { class: "who", text: p.name })),
@@ -116,13 +123,15 @@ function placings(t) {
     h("h2", { id: "placings-title", text: _("Final placings") }),
     h("ol", { class: "placings" }, t.placings.map((p) => h("li", {},
       h("b", { class: "rank", text: number(p.place) }), " ", h("span", { text: p.name }),
-      t.teams[p.team]?.status === "withdrawn" ? h("span", { class: "tag out", text: _("withdrew") }) : null))));
+      t.teams[p.team]?.status === "withdrawn" ? h("span", { class: "tag out",
+        text: _("withdrew") }) : null))));
 }
 
 /** For anyone following: where each team plays now. */
 function currentTables(t) {
   if (t.status !== "playing") return null;
-  return roundsInPlay(t).map((round) => h("section", { class: "card", "aria-labelledby": `now-${round.number}` },
+  return roundsInPlay(t).map((round) => h("section", { class: "card",
+    "aria-labelledby": `now-${round.number}` },
     h("h2", { id: `now-${round.number}`, text: round.name }),
     h("ul", { class: "tables" }, round.matches.map((m) => h("li", {}, matchLine(t, m))))));
 }
@@ -134,11 +143,13 @@ function matchLine(t, m) {
   const winner = m.winner != null ? _("{team} won", { team: t.teams[m.winner].name }) : null;
   return h("span", {}, h("b", { text: tableTitle(m) }), " — ", scoreSoFar(m),
     winner ? h("span", { class: "muted", text: ` (${winner})` }) : null,
-    forfeit.length ? h("span", { class: "tag out", text: _("forfeited by {teams}", { teams: forfeit.join(", ") }) }) : null);
+    forfeit.length ? h("span", { class: "tag out", text: _("forfeited by {teams}",
+      { teams: forfeit.join(", ") }) }) : null);
 }
 
 function roundsSection(t, organizer) {
-  const rounds = t.rounds.filter((r) => r.kind !== "knockout" && r.kind !== "losers" && r.kind !== "final" && r.kind !== "third_place");
+  const rounds = t.rounds.filter((r) => r.kind !== "knockout" && r.kind !== "losers" && r.kind !== "final"
+    && r.kind !== "third_place");
   if (!rounds.length) return null;
   return h("section", { "aria-labelledby": "rounds-title" },
     h("h2", { id: "rounds-title", text: organizer ? _("Every round") : _("Rounds") }),
@@ -157,17 +168,22 @@ function standings(t) {
   const withdrawn = _("withdrew");
   return h("section", { "aria-labelledby": "standings-title" },
     h("h2", { id: "standings-title", text: title }),
-    h("table", { class: "sheet" }, h("thead", {}, h("tr", {}, // i18n: the standings' columns: rank, team, matches won, points, card points scored
+    h("table", { class: "sheet" }, h("thead", {}, h("tr", {},
+      // i18n: the standings' columns: rank, team, matches won, points, card points scored
       ["#", _("Team"), _("Won"), _("Pts"), _("Scored")].map((x) => h("th", { scope: "col", text: x })))),
     h("tbody", {}, t.standings.map((s) => h("tr", {}, h("td", { text: number(s.rank) }),
-      h("td", {}, `${s.name} (${number(s.number)})`, t.teams[s.team]?.status === "withdrawn" ? h("span", { class: "tag out", text: withdrawn }) : null),
-      h("td", { text: number(s.won) }), h("td", { text: number(s.points) }), h("td", { text: number(s.scored) }))))),
-    h("p", {}, h("a", { href: `${API}/tournaments/${t.id}/standings.csv?lang=${lang()}` }, _("Standings as CSV"))));
+      h("td", {}, `${s.name} (${number(s.number)})`, t.teams[s.team]?.status === "withdrawn" ? h("span",
+        { class: "tag out", text: withdrawn }) : null),
+      h("td", { text: number(s.won) }), h("td", { text: number(s.points) }), h("td",
+        { text: number(s.scored) }))))),
+    h("p", {}, h("a", { href: `${API}/tournaments/${t.id}/standings.csv?lang=${lang()}` },
+      _("Standings as CSV"))));
 }
 
 /** One bracket as columns of rounds (the knockout's, the losers', the grand final). */
 function columns(rounds, label, { titled = true } = {}) {
-  return h("div", { class: "bracket", tabindex: "0", role: "region", "aria-label": label }, rounds.map((round) => h("div", { class: "round", "aria-label": round.name },
+  return h("div", { class: "bracket", tabindex: "0", role: "region", "aria-label": label },
+    rounds.map((round) => h("div", { class: "round", "aria-label": round.name },
     titled ? h("h3", { text: round.name }) : null,
     round.matches.map(bracketMatch))));
 }
@@ -182,9 +198,12 @@ function bracketSection(bracket) {
   return h("section", { "aria-labelledby": "bracket-title" },
     h("h2", { id: "bracket-title", text: losers.length ? _("Winners' bracket") : _("Bracket") }),
     columns(bracket.knockout, _("Knockout bracket, scrolls sideways")),
-    losers.length ? [h("h2", { text: _("Losers' bracket") }), columns(losers, _("Losers' bracket, scrolls sideways"))] : null,
-    final.length ? [h("h2", { text: grandFinal }), columns([{ name: grandFinal, matches: final }], grandFinal, { titled: false })] : null,
-    third ? [h("h2", { text: thirdPlace }), columns([{ name: thirdPlace, matches: [third] }], thirdPlace, { titled: false })] : null);
+    losers.length ? [h("h2", { text: _("Losers' bracket") }), columns(losers,
+      _("Losers' bracket, scrolls sideways"))] : null,
+    final.length ? [h("h2", { text: grandFinal }), columns([{ name: grandFinal, matches: final }], grandFinal,
+      { titled: false })] : null,
+    third ? [h("h2", { text: thirdPlace }), columns([{ name: thirdPlace, matches: [third] }], thirdPlace,
+      { titled: false })] : null);
 }
 
 /** The teams and where each stands: checked in, withdrawn, joined late. */

@@ -1,0 +1,184 @@
+// @ts-check
+// The entry of a contract game's hand: the bid, who won the auction (and at five the partner
+// called), and the tricks each side took; or everybody passed.
+import { LEVEL_BID, bidButton, bidGrid, freshTricks, kittyCardsOf, kittyGiven, kittyRow, levelOf, trickRow,
+  trickSteppers } from "../bids.js";
+import { h } from "../dom.js";
+import { _, _n } from "../i18n.js";
+import { actionBar, handPreview } from "./preview.js";
+import { formOf } from "./table.js";
+
+/** @typedef {import("./table.js").Table} Table @typedef {import("./table.js").Submit} Submit */
+
+/** Five-handed 500: after the bidder, the seat the bidder called as partner, or Alone.
+ *  @param {Table} table @param {number} seats
+ *  @param {() => { bid: string | null, bidder: number | null, partner: number | null | undefined }} current
+ *  @param {(seat: number | null | undefined) => void} choose */
+function partnerChoice({ seatName, bidName, playedAlone }, seats, current, choose) {
+  const node = h("div", { class: "row partners", role: "group", "aria-labelledby": "partner-label" });
+  function redraw() {
+    const { bid, bidder, partner } = current();
+    if (bid && playedAlone(bid)) {
+      node.replaceChildren(h("p", { class: "muted", text: _("{bid} is always played alone.",
+        { bid: bidName(bid) }) }));
+      return;
+    }
+    if (partner !== undefined && partner === bidder) choose(undefined);
+    const chosen = current().partner;
+    const button = (/** @type {number | null} */ seat, /** @type {string} */ label) => h("button", {
+      type: "button", "aria-pressed": String(chosen === seat),
+      onclick: () => { choose(seat); redraw(); } }, label);
+    node.replaceChildren(...Array.from({ length: seats }, (_x, seat) => seat)
+      .filter((seat) => seat !== bidder).map((seat) => button(seat, seatName(seat))), button(null,
+        _("Alone")));
+  }
+  redraw();
+  return { node, redraw };
+}
+
+/** @param {Table} table @param {Submit} submit @returns {HTMLElement[]} */
+export function contractEntry(table, submit) {
+  const { game, variant, editing, tableBids, bidOf, bidName, playedAlone, seatName } = table;
+  const seats = game.sides.reduce((n, s) => n + s.players.length, 0);
+  const nSides = game.sides.length;
+  const callsPartner = Boolean(formOf(variant, game)?.calls_partner);
+  const total = variant.hand.tricks ?? 0;
+  const before = /** @type {Record<string, any>} */ (editing ?? {});
+  const noTrumpPassOut = game.options.pass_out === "no-trump";
+  let passed = Boolean(before.passed_out);
+  /** @type {string | null} */
+  let bid = before.bid ?? null;
+  /** @type {number | null} */
+  let bidder = before.bidder ?? null;
+  /** @type {number | null | undefined} undefined: not picked yet */
+  let partner = before.bidder === undefined ? undefined : before.partner ?? null;
+  // Two sides: the tricks one side took, the other's are the rest (null: not picked yet).
+  // More sides: each side's tricks on a stepper, the last taking the rest.
+  /** @type {number[]} */
+  const tricks = before.tricks ? [...before.tricks] : freshTricks(nSides, total);
+  const sideOf = (/** @type {number} */ seat) => seat % nSides;
+  const counted = () => (passed ? 0 : bidder === null ? 0 : sideOf(bidder)); // whose tricks the row counts
+  /** @type {number | null} */
+  let taken = nSides === 2 && before.tricks ? before.tricks[counted()] : null;
+  const bids = tableBids.bids;
+  const fractional = bids.some((b) => kittyGiven(b.code) !== null);
+  let given = kittyGiven(bid) ?? kittyCardsOf(bids)[0] ?? null; // the .K of the fractional bids on show
+  const grid = h("div", { class: fractional ? "grid fractional" : "grid", role: "group",
+    "aria-label": _("Bid"), "data-field": "bid" });
+  const pick = (/** @type {string} */ code) => {
+    bid = code;
+    markChosen();
+    partnerRow?.redraw();
+    row?.start(levelOf(bidOf(bid)));
+    check();
+  };
+  const markChosen = () => {
+    for (const b of document.querySelectorAll("#entry [data-code]")) {
+      b.setAttribute("aria-pressed", String(/** @type {HTMLElement} */ (b).dataset.code === bid));
+    }
+  };
+  const drawGrid = () => grid.replaceChildren(...bidGrid(bids, fractional ? given : null, bid, pick));
+  drawGrid();
+  const giveRow = fractional ? kittyRow(kittyCardsOf(bids), given, (/** @type {number} */ k) => {
+    given = k;
+    // 7.0♥ → 7.2♥: same level and suit
+    const moved = bid && kittyGiven(bid) !== null ? bid.replace(/\.\d/, `.${k}`) : null;
+    if (moved && bids.some((b) => b.code === moved)) bid = moved;
+    drawGrid();
+    check();
+  }) : null;
+  const specials = bids.filter((b) => !LEVEL_BID.test(b.code)).map((b) => bidButton(b, b.name, bid, pick));
+  const bidderRow = h("div", { class: "row bidders", role: "group", "aria-label": _("Bidder"),
+    "data-field": "bidder" },
+    Array.from({ length: seats }, (_x, seat) => h("button", { type: "button",
+      "aria-pressed": String(bidder === seat),
+      onclick: (/** @type {MouseEvent & { currentTarget: HTMLElement }} */ e) => {
+        bidder = seat;
+        for (const x of e.currentTarget.parentElement?.children ?? []) x.setAttribute("aria-pressed",
+          String(x === e.currentTarget));
+        partnerRow?.redraw();
+        check();
+      } }, seatName(seat))));
+  const partnerRow = callsPartner
+    ? partnerChoice(table, seats, () => ({ bid, bidder, partner }),
+      (seat) => { partner = seat; check(); }) : null;
+  const rowLabel = () => _("Tricks {side} took", { side: game.sides[counted()].name });
+  const row = nSides === 2 ? trickRow(total, taken, (/** @type {number} */ n) => { taken = n; check(); },
+    rowLabel()) : null;
+  const trickHeading = h("h3", { id: "tricks-label" });
+  const rest = h("p", { class: "muted rest", id: "other-tricks", "aria-live": "polite" });
+  const trickEntry = row ? h("div", { "data-field": "tricks" }, row.node, rest)
+    : h("div", { "data-field": "tricks" }, trickSteppers(tricks, total, check,
+      game.sides.map((side) => side.name)));
+  const status = h("p", { class: "muted", "aria-live": "polite" });
+  const preview = handPreview(table);
+  const record = h("button", { type: "submit", class: "primary" },
+    editing ? _("Save the correction") : _("Record the hand"));
+  const trickList = () => {
+    if (!row) return [...tricks];
+    const list = Array(nSides).fill(total - Number(taken));
+    list[counted()] = taken;
+    return list;
+  };
+  const hand = () => (passed ? { passed_out: true, tricks: trickList() }
+    : { bidder, bid, ...(callsPartner ? { partner: bid && playedAlone(bid) ? null : partner } : {}),
+      tricks: trickList() });
+  /** What is still missing from the hand, in words ("" when nothing is). */
+  function missing() {
+    const sum = tricks.reduce((a, b) => a + b, 0);
+    if (passed) return row && taken === null ? _("Pick the tricks {side} took.",
+      { side: game.sides[0].name }) : "";
+    if (!bid) return _("Pick the bid.");
+    if (bidder === null) return _("Pick the bidder.");
+    if (callsPartner && partner === undefined
+      && !playedAlone(bid)) return _("Pick the partner the bidder called, or Alone.");
+    if (row && taken === null) return _("Pick the tricks {side} took.", { side: game.sides[counted()].name });
+    if (!row && sum !== total) return _("The tricks add up to {sum}, not {total}.", { sum, total });
+    return "";
+  }
+  function check() {
+    trickHeading.textContent = row ? (bidder === null && !passed ? _("Tricks the bidding side took")
+      : rowLabel()) : _("Tricks");
+    row?.relabel(rowLabel());
+    if (row) {
+      const other = game.sides[1 - counted()].name;
+      rest.textContent = taken === null ? ""
+        : _n("{side} took the other {n}.", "{side} took the other {n}.", total - taken, { side: other });
+    }
+    const lacking = missing();
+    status.textContent = lacking;
+    /** @type {HTMLButtonElement} */ (record).disabled = Boolean(lacking);
+    preview.ask(lacking ? null : hand(), bid && !passed ? bidName(bid) : passed ? _("Passed out") : "");
+  }
+  const auction = h("div", { class: "stack auction", hidden: passed },
+    tableBids.exact ? null : h("p", { class: "hint",
+      text: _("This game's bids could not be fetched, so they are shown without their points; the hand is checked when it is sent.") }),
+    giveRow, grid, specials.length ? h("div", { class: "specials" }, specials) : null,
+    // i18n: heading above the players: who won the auction
+    h("h3", { text: _("Won by") }), bidderRow, partnerRow ? [h("h3", { id: "partner-label",
+      text: _("Partner") }), partnerRow.node] : null);
+  const passedNote = h("p", { class: "hint", hidden: !passed,
+    text: _("Everybody passed: the hand is played at no-trumps, and every trick scores. Enter the tricks.") });
+  check();
+  if (row) requestAnimationFrame(() => row.start(levelOf(bid ? bidOf(bid) : undefined)));
+  const form = h("form", { class: "stack",
+    onsubmit: async (/** @type {Event} */ e) => {
+      e.preventDefault();
+      preview.ask(null);
+      await submit(hand());
+    } },
+    auction, passedNote, trickHeading, trickEntry, preview.node, actionBar(status, preview, record));
+  const setPassed = (/** @type {boolean} */ on) => {
+    passed = on;
+    auction.hidden = on;
+    passedNote.hidden = !on;
+    passButton.textContent = on ? _("Back to the bids") : _("Everybody passed");
+    passButton.setAttribute("aria-pressed", String(on));
+    check();
+  };
+  // Pass-out played at no-trumps: the tricks are entered; otherwise the hand is recorded at once.
+  const passButton = h("button", { type: "button", "aria-pressed": noTrumpPassOut ? String(passed) : null,
+    onclick: () => (noTrumpPassOut ? setPassed(!passed) : submit({ passed_out: true })) },
+  passed ? _("Back to the bids") : _("Everybody passed"));
+  return [form, passButton];
+}
