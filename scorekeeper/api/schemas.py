@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
@@ -53,6 +54,28 @@ def unsafe_character(text: str, *, key: bool = False) -> str | None:
             else say("Contains a control character ({code}).", code=code))
 
 
+# Characters that make a name display as another: the bidirectional controls, the zero-width
+# ones and the noncharacters. A zero-width joiner between two symbols is let through: it is what
+# joins a family or a profession emoji, and there it changes nothing a reader could mistake.
+DECEPTIVE_CHARACTER = re.compile("[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c"
+                                 "\u200b-\u200d\u2060\ufeff\ufdd0-\ufdef]")
+JOINS_EMOJI = ("So", "Sk", "Mn")  # a symbol, a skin tone, or the emoji presentation selector
+
+
+def deceptive_character(name: str) -> str | None:
+    """The first character of `name` that could make it look like another name, as U+XXXX;
+    None when there is none."""
+    for at, char in enumerate(name):
+        if DECEPTIVE_CHARACTER.match(char) is None and (ord(char) & 0xFFFE) != 0xFFFE:
+            continue
+        if (char == "\u200d" and 0 < at < len(name) - 1
+                and unicodedata.category(name[at - 1]) in JOINS_EMOJI
+                and unicodedata.category(name[at + 1]) == "So"):
+            continue
+        return f"U+{ord(char):04X}"
+    return None
+
+
 def storable(text: str) -> None:
     """A validator: text without control characters or lone surrogates."""
     fault = unsafe_character(text)
@@ -97,7 +120,12 @@ class Name(fields.String):
         super().__init__(validate=validate.Length(1, most), metadata=metadata, **kwargs)
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
-        return str(super()._deserialize(value, attr, data, **kwargs)).strip()
+        name = str(super()._deserialize(value, attr, data, **kwargs)).strip()
+        code = deceptive_character(name)
+        if code is not None:
+            raise ma.ValidationError(say("Contains an invisible or direction-changing character "
+                                         "({code}): a name must read as it looks.", code=code))
+        return name
 
 
 class StrictBool(fields.Boolean):
