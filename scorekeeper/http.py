@@ -12,7 +12,7 @@ from flask import Flask, Response, request
 from flask.json.provider import DefaultJSONProvider
 
 from scorekeeper.api.blueprint import WRITES
-from scorekeeper.errors import error_response
+from scorekeeper.errors import TooManyRequests, error_response
 from scorekeeper.extensions import db
 from scorekeeper.i18n import say
 from scorekeeper.services import check_limit, write_limit, writes
@@ -93,17 +93,16 @@ def register(app: Flask) -> None:
         return None
 
     @app.before_request
-    def within_check_limit() -> Response | None:
+    def within_check_limit() -> None:
         """The referee and a hand's preview need no token: each address gets so many a period
         in each worker (CHECK_LIMIT), counted in memory, so no database is asked."""
         if not (request.endpoint or "").startswith(CHECKS):
-            return None
+            return
         wait = checks.take(request.remote_addr or "")
-        if wait is None:
-            return None
-        return error_response(429, say("Too many checks from this address: at most {limit}. "
-                                       "Try again in {wait} s", limit=checks.limit, wait=wait),
-                              headers={"Retry-After": str(wait)})
+        if wait is not None:
+            raise TooManyRequests(say("Too many checks from this address: at most {limit}. "
+                                      "Try again in {wait} s", limit=checks.limit, wait=wait),
+                                  headers={"Retry-After": str(wait)})
 
     @app.before_request
     def within_write_limit() -> None:
