@@ -11,6 +11,7 @@ from typing import Any, NoReturn
 from flask import Flask, Response, request
 from flask.json.provider import DefaultJSONProvider
 
+from scorekeeper.api import reading
 from scorekeeper.api.blueprint import WRITES
 from scorekeeper.errors import TooManyRequests, error_response
 from scorekeeper.extensions import db
@@ -54,7 +55,7 @@ def _not_json(literal: str) -> NoReturn:
 
 
 def register(app: Flask) -> None:
-    app.wsgi_app = ClosesConnection(app.wsgi_app)  # type: ignore[method-assign]
+    app.wsgi_app = ClosesConnection(TakesTurns(app.wsgi_app))  # type: ignore[method-assign]
     # A bad setting stops the app starting.
     limits = {write_limit.WRITES: write_limit.parse(app.config["WRITE_LIMIT"]),
               write_limit.AUTH_FAILURES: write_limit.parse(app.config["AUTH_FAILURE_LIMIT"])}
@@ -159,6 +160,19 @@ def preflight(app: Flask) -> Response:
         response.headers["Access-Control-Allow-Headers"] = CORS_HEADERS
         response.headers["Access-Control-Max-Age"] = "600"
     return response
+
+
+class TakesTurns:
+    """Every request's body is received in turns with the worker's other requests."""
+
+    def __init__(self, app: Callable[..., Iterable[bytes]]) -> None:
+        self.app = app
+
+    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]
+                 ) -> Iterable[bytes]:
+        if "wsgi.input" in environ:
+            environ["wsgi.input"] = reading.Received(environ["wsgi.input"])
+        return self.app(environ, start_response)
 
 
 class ClosesConnection:
