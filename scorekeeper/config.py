@@ -45,6 +45,9 @@ def defaults(instance_path: str) -> dict[str, Any]:
         # Writes each client (IP address) may make to games and tournaments: "N/minute" (or
         # /second, /hour), "0" for none. The count is kept in the database, shared by all workers.
         "WRITE_LIMIT": os.environ.get("SCOREKEEPER_WRITE_LIMIT", "120/minute"),
+        # Checks each client may ask for without a token (the referee's rulings, a hand's
+        # preview), per worker process: written like the write limit, "0" for none.
+        "CHECK_LIMIT": os.environ.get("SCOREKEEPER_CHECK_LIMIT", "600/minute"),
         # Writes refused before their token was found right (no token, a wrong one, no such
         # game), per client: a limit of their own, so they never use up a scorer's writes.
         "AUTH_FAILURE_LIMIT": os.environ.get("SCOREKEEPER_AUTH_FAILURE_LIMIT", "30/minute"),

@@ -1,6 +1,7 @@
 """What every response carries and every request must be: security headers, CORS for the origins
-the deployment allows, bodies within their endpoint's size (413) and JSON only (415), and writes
-within the limit (429)."""
+the deployment allows, bodies within their endpoint's size (413, a body of no declared length
+too) and JSON only (415), writes within the limit and the tokenless checks (the referee, a hand's
+preview) within theirs (429)."""
 
 from __future__ import annotations
 
@@ -10,10 +11,12 @@ from typing import Any, NoReturn
 from flask import Flask, Response, request
 from flask.json.provider import DefaultJSONProvider
 
+from scorekeeper.api import reading
 from scorekeeper.api.blueprint import WRITES
-from scorekeeper.errors import error_response
+from scorekeeper.errors import TooManyRequests, error_response
 from scorekeeper.extensions import db
-from scorekeeper.services import write_limit, writes
+from scorekeeper.i18n import say
+from scorekeeper.services import check_limit, write_limit, writes
 
 JSON_TYPES = ("application/json",)
 PAGE_POLICY = ("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
@@ -28,6 +31,10 @@ CORS_EXPOSED = "ETag, Location, Idempotent-Replayed, Retry-After"
 UNREAD_BODY = (413, 415)
 # Endpoints that take more than MAX_CONTENT_LENGTH, and the setting of their own limit.
 LARGE_BODIES = {"games.Import": "IMPORT_MAX_CONTENT_LENGTH"}
+BODIES = ("POST", "PUT", "PATCH")
+# The checks anyone may ask for without a token, each costing a worker some work: held to the
+# per-address CHECK_LIMIT.
+CHECKS = ("referee.", "games.HandPreview")
 
 
 class StrictJSON(DefaultJSONProvider):
@@ -48,11 +55,12 @@ def _not_json(literal: str) -> NoReturn:
 
 
 def register(app: Flask) -> None:
-    app.wsgi_app = ClosesConnection(app.wsgi_app)  # type: ignore[method-assign]
+    app.wsgi_app = ClosesConnection(TakesTurns(app.wsgi_app))  # type: ignore[method-assign]
     # A bad setting stops the app starting.
     limits = {write_limit.WRITES: write_limit.parse(app.config["WRITE_LIMIT"]),
               write_limit.AUTH_FAILURES: write_limit.parse(app.config["AUTH_FAILURE_LIMIT"])}
     app.extensions["scorekeeper.write_limits"] = limits
+    checks = check_limit.Checks(write_limit.parse(app.config["CHECK_LIMIT"]))
 
     @app.before_request
     def body_limit() -> Response | None:
@@ -65,6 +73,13 @@ def register(app: Flask) -> None:
         if most is not None and (request.content_length or 0) > most:
             return error_response(413, f"The body is {request.content_length} bytes; "
                                        f"this endpoint takes at most {most}.")
+        if (most is not None and request.content_length is None and request.method in BODIES
+                and "wsgi.input_terminated" in request.environ
+                and len(request.get_data(cache=True)) == most and request.input_stream.read(1)):
+            # A body of no declared length (chunked) is read up to the limit and no further;
+            # werkzeug stops there silently, and the JSON cut short would be called malformed.
+            return error_response(413, say("The body is larger than {most} bytes, the most "
+                                           "this endpoint takes.", most=most))
         return None
 
     @app.before_request
@@ -77,6 +92,18 @@ def register(app: Flask) -> None:
             return error_response(415, f"Send JSON (Content-Type: application/json), not "
                                        f"{request.mimetype or 'an unnamed type'}.")
         return None
+
+    @app.before_request
+    def within_check_limit() -> None:
+        """The referee and a hand's preview need no token: each address gets so many a period
+        in each worker (CHECK_LIMIT), counted in memory, so no database is asked."""
+        if not (request.endpoint or "").startswith(CHECKS):
+            return
+        wait = checks.take(request.remote_addr or "")
+        if wait is not None:
+            raise TooManyRequests(say("Too many checks from this address: at most {limit}. "
+                                      "Try again in {wait} s", limit=checks.limit, wait=wait),
+                                  headers={"Retry-After": str(wait)})
 
     @app.before_request
     def within_write_limit() -> None:
@@ -133,6 +160,19 @@ def preflight(app: Flask) -> Response:
         response.headers["Access-Control-Allow-Headers"] = CORS_HEADERS
         response.headers["Access-Control-Max-Age"] = "600"
     return response
+
+
+class TakesTurns:
+    """Every request's body is received in turns with the worker's other requests."""
+
+    def __init__(self, app: Callable[..., Iterable[bytes]]) -> None:
+        self.app = app
+
+    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]
+                 ) -> Iterable[bytes]:
+        if "wsgi.input" in environ:
+            environ["wsgi.input"] = reading.Received(environ["wsgi.input"])
+        return self.app(environ, start_response)
 
 
 class ClosesConnection:

@@ -19,3 +19,7 @@ def history_room(changes: int, hands_played: int) -> int:
     recorded adds one line, so that many stay kept for them (a correction takes one more, an
     undo two: its own and the hand it frees)."""
     return MAX_CHANGES - changes - (MAX_HANDS - hands_played)
+
+
+# The longest Idempotency-Key a write takes (services/writes.py says so; the spec shows it).
+MAX_IDEMPOTENCY_KEY = 200

@@ -27,6 +27,7 @@ SHARED_DATABASE = os.environ.get("TEST_DATABASE_URL")  # e.g. PostgreSQL, for th
 # The suite writes far faster than any table; the write limit has its own tests.
 os.environ.setdefault("SCOREKEEPER_WRITE_LIMIT", "0")
 os.environ.setdefault("SCOREKEEPER_AUTH_FAILURE_LIMIT", "0")
+os.environ.setdefault("SCOREKEEPER_CHECK_LIMIT", "0")
 
 
 def database_url(tmp_path: Path) -> str:

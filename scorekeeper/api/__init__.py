@@ -48,6 +48,13 @@ def document(spec: APISpec) -> None:
         "headers": {"Retry-After": {"description": "seconds to wait before the next write",
                                     "schema": {"type": "integer", "minimum": 1}}},
         "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}})
+    spec.components.response("CHECK_LIMIT", {
+        "description": "Too many checks from this client (SCOREKEEPER_CHECK_LIMIT: the referee "
+                       "and hand previews, which need no token). Ask again after Retry-After "
+                       "seconds.",
+        "headers": {"Retry-After": {"description": "seconds to wait before the next check",
+                                    "schema": {"type": "integer", "minimum": 1}}},
+        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}})
     spec.components.response("DATABASE_BUSY", {
         "description": "No database connection came free in time (SCOREKEEPER_DB_POOL_TIMEOUT), "
                        "or the database server has no connection left; nothing was stored. Send "

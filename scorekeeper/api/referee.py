@@ -21,7 +21,8 @@ from scorekeeper.api.schemas import (
 from scorekeeper.services import referee
 
 blp = Blueprint(
-    "referee", __name__, url_prefix="/adjudicate", write_limited=False, uses_database=False,
+    "referee", __name__, url_prefix="/adjudicate", write_limited=False, checks=True,
+    uses_database=False,
     description="Settle what the table argues about: tricks, auctions, deals, melds. Nothing "
                 "is stored and no token is needed. Cards are written rank then suit (10D, JS; "
                 "T for 10); jokers are JK, or JKR and JKB where there are two (in quebec-500 "

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
@@ -10,11 +11,13 @@ import marshmallow as ma
 from marshmallow import fields
 
 from scorekeeper.api import validate
+from scorekeeper.api.bounds import Items, Map, options_map
 from scorekeeper.i18n import LANGUAGES, say
-from scorekeeper.limits import MAX_CHANGES, MAX_HANDS
+from scorekeeper.limits import MAX_CHANGES, MAX_HANDS, MAX_IDEMPOTENCY_KEY
 from scorekeeper.rules.base import FAMILIES, REFEREES
 from scorekeeper.rules.errors import RULES
 from scorekeeper.rules.reasons import END_REASONS, REASONS, RULINGS
+from scorekeeper.rules.registry import VARIANTS
 from scorekeeper.tournaments.options import MAX_TEAMS
 
 MAX_SEAT = 63
@@ -22,6 +25,13 @@ MAX_TRICKS = 1000
 MAX_NAME = 60  # a side's, team's or player's name
 MAX_TOURNAMENT_NAME = 120
 MAX_CALLS = 200
+MAX_KEY = 40  # a variant's, format's or export format's key
+MAX_INSTANT = 40  # an instant as ISO 8601 text
+MAX_SIDES = 8
+# A trick has a card from each player: the most players of a game with tricks.
+MAX_PLAYS = max(variant.players[1] for variant in VARIANTS if "trick" in variant.referees)
+MAX_POINTS = 2**31 - 1  # a score or delta in an export (they are scored again on import)
+MAX_LINE = 1000  # a line of an exported explanation
 INSTANT = ("an instant: ISO 8601 with its offset (Z or +hh:mm; a time without one is refused), "
            "from 1970 up to the end of 2999 in UTC; written back in UTC, with Z")
 # Text no database column, CSV or JSON file can hold as it is: control characters (category Cc;
@@ -42,6 +52,28 @@ def unsafe_character(text: str, *, key: bool = False) -> str | None:
                 else say("Contains a lone surrogate ({code}).", code=code))
     return (say("A key contains a control character ({code}).", code=code) if key
             else say("Contains a control character ({code}).", code=code))
+
+
+# Characters that make a name display as another: the bidirectional controls, the zero-width
+# ones and the noncharacters. A zero-width joiner between two symbols is let through: it is what
+# joins a family or a profession emoji, and there it changes nothing a reader could mistake.
+DECEPTIVE_CHARACTER = re.compile("[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c"
+                                 "\u200b-\u200d\u2060\ufeff\ufdd0-\ufdef]")
+JOINS_EMOJI = ("So", "Sk", "Mn")  # a symbol, a skin tone, or the emoji presentation selector
+
+
+def deceptive_character(name: str) -> str | None:
+    """The first character of `name` that could make it look like another name, as U+XXXX;
+    None when there is none."""
+    for at, char in enumerate(name):
+        if DECEPTIVE_CHARACTER.match(char) is None and (ord(char) & 0xFFFE) != 0xFFFE:
+            continue
+        if (char == "\u200d" and 0 < at < len(name) - 1
+                and unicodedata.category(name[at - 1]) in JOINS_EMOJI
+                and unicodedata.category(name[at + 1]) == "So"):
+            continue
+        return f"U+{ord(char):04X}"
+    return None
 
 
 def storable(text: str) -> None:
@@ -88,7 +120,12 @@ class Name(fields.String):
         super().__init__(validate=validate.Length(1, most), metadata=metadata, **kwargs)
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
-        return str(super()._deserialize(value, attr, data, **kwargs)).strip()
+        name = str(super()._deserialize(value, attr, data, **kwargs)).strip()
+        code = deceptive_character(name)
+        if code is not None:
+            raise ma.ValidationError(say("Contains an invisible or direction-changing character "
+                                         "({code}): a name must read as it looks.", code=code))
+        return name
 
 
 class StrictBool(fields.Boolean):
@@ -212,19 +249,20 @@ class VariantSchema(Strict):
 
 class SideSchema(Strict):
     name = Name(required=True, metadata={"example": "North-South"})
-    players = fields.List(Name(), required=True,
-                          validate=validate.Length(1, 8), metadata={"example": ["Ann", "Cy"]})
+    players = Items(Name(), 8, 1, required=True, metadata={"example": ["Ann", "Cy"]})
+
+
+def variant_key(**kwargs: Any) -> fields.Str:
+    return fields.Str(validate=validate.Length(1, MAX_KEY), metadata={
+        "example": "australian-500"}, **kwargs)
 
 
 class GameCreateSchema(Strict):
-    variant = fields.Str(required=True, metadata={"example": "australian-500"})
-    options = fields.Dict(keys=fields.Str(), values=fields.Raw(allow_none=True),
-                          load_default=dict, metadata={
-                              "description": "house rules by name (see GET /variants/{key}); "
-                                             "the ones left out take their defaults",
-                              "example": {"slam_bonus": True}})
-    sides = fields.List(fields.Nested(SideSchema), required=True,
-                        validate=validate.Length(1, 8))
+    variant = variant_key(required=True)
+    options = options_map(load_default=dict, metadata={
+        "description": "house rules by name (see GET /variants/{key}); the ones left out take "
+                       "their defaults", "example": {"slam_bonus": True}})
+    sides = Items(fields.Nested(SideSchema), MAX_SIDES, 1, required=True)
     first_dealer = fields.Int(strict=True, load_default=0, validate=validate.Range(0, MAX_SEAT),
                               metadata={"description": "seat index of the first dealer"})
 
@@ -282,16 +320,15 @@ MAX_RUMMY_CARDS = 108  # two decks with their jokers
 
 
 def rummy_cards(description: str, most: int = MAX_RUMMY_CARDS, **kwargs: Any) -> fields.List[str]:
-    return fields.List(fields.Str(validate=validate.Length(1, 4)),
-                       validate=validate.Length(0, most), metadata={
-                           "description": f"{description}; {RUMMY_CARD}"}, **kwargs)
+    return Items(fields.Str(validate=validate.Length(1, 4)), most, metadata={
+        "description": f"{description}; {RUMMY_CARD}"}, **kwargs)
 
 
 class LayoffSchema(Strict):
     card = fields.Str(required=True, validate=validate.Length(1, 4),
                       metadata={"description": RUMMY_CARD, "example": "10H"})
-    onto = fields.List(fields.Int(strict=True, validate=validate.Range(0, MAX_MELD * 8)),
-                       required=True, validate=validate.Length(2, 2), metadata={
+    onto = Items(fields.Int(strict=True, validate=validate.Range(0, MAX_MELD * 8)), 2, 2,
+                 required=True, metadata={
         "description": "[player index, meld index] of the meld the card extends (anyone's)",
         "example": [0, 0]})
 
@@ -299,12 +336,12 @@ class LayoffSchema(Strict):
 class RummyPlayerSchema(Strict):
     """One player's hand: the cards (melds, layoffs, hand) or the points counted at the table."""
 
-    melds = fields.List(rummy_cards("one meld", MAX_MELD + 8), validate=validate.Length(0, 40),
-                        metadata={"description": "the sets and runs this player laid down",
-                                  "example": [["7H", "8H", "9H"], ["QS", "QD", "QC"]]})
-    layoffs = fields.List(fields.Nested(LayoffSchema), validate=validate.Length(0, 60),
-                          metadata={"description": "cards this player added to melds on the "
-                                                   "table; their points are this player's"})
+    melds = Items(rummy_cards("one meld", MAX_MELD + 8), 40, metadata={
+        "description": "the sets and runs this player laid down",
+        "example": [["7H", "8H", "9H"], ["QS", "QD", "QC"]]})
+    layoffs = Items(fields.Nested(LayoffSchema), 60, metadata={
+        "description": "cards this player added to melds on the table; their points are this "
+                       "player's"})
     hand = rummy_cards("the cards still in hand when the hand ended (each counts against)")
     went_out = StrictBool(metadata={
         "description": "this player went out (default: true exactly when the hand is empty)"})
@@ -331,14 +368,13 @@ class ContractHandSchema(Strict):
                        "partner the bidder called, or null when the bidder plays alone "
                        "(misère, open and blind misère and hi/lo are always alone)",
         "example": 2})
-    tricks = fields.List(fields.Int(strict=True, validate=validate.Range(0, MAX_TRICKS)),
-                         validate=validate.Length(1, 8), metadata={
+    tricks = Items(fields.Int(strict=True, validate=validate.Range(0, MAX_TRICKS)), MAX_SIDES, 1,
+                   metadata={
                              "description": "tricks won by each side, in side order (at five, "
                                             "each player's own)",
                              "example": [3, 7]})
     passed_out = StrictBool(metadata={"description": "true when everybody passed"})
-    calls = fields.List(fields.Str(validate=validate.Length(1, 10)),
-                        validate=validate.Length(1, MAX_CALLS), metadata={
+    calls = Items(fields.Str(validate=validate.Length(1, 10)), MAX_CALLS, 1, metadata={
         "description": "the auction, if you want it checked: every call in order from the "
                        "dealer's left, \"pass\" or a bid code; bid and bidder must then agree "
                        "with it (misère after 7, inkles and ralphing are checked too)",
@@ -356,25 +392,24 @@ class ContractHandSchema(Strict):
 class CardPointsHandSchema(Strict):
     """A hand of a card-points game (Cinquecento): card points and Mariannas."""
 
-    points = fields.List(fields.Int(strict=True, validate=validate.Range(0, MAX_TRICKS)),
-                         validate=validate.Length(1, 8), metadata={
+    points = Items(fields.Int(strict=True, validate=validate.Range(0, MAX_TRICKS)), MAX_SIDES, 1,
+                   metadata={
         "description": "Cinquecento: card points each side captured, in side order (120 in all)",
         "example": [68, 52]})
-    captured = fields.List(fields.List(fields.Str(validate=validate.Length(1, 12)),
-                                       validate=validate.Length(0, 40)),
-                           validate=validate.Length(1, 8), metadata={
+    captured = Items(Items(fields.Str(validate=validate.Length(1, 12)), 40), MAX_SIDES, 1,
+                     metadata={
         "description": "Cinquecento, instead of points: the cards each side captured "
                        "(R-coins, or KH in the French-deck form); the service counts them"})
-    mariannas = fields.List(fields.Nested(MariannaSchema), validate=validate.Length(0, 8),
-                            metadata={"description": "Cinquecento: in the order declared"})
+    mariannas = Items(fields.Nested(MariannaSchema), 8, metadata={
+        "description": "Cinquecento: in the order declared"})
 
 
 class RummyHandSchema(Strict):
     """A hand of a rummy game: each player's cards or counted points."""
 
-    players = fields.List(fields.Nested(RummyPlayerSchema), validate=validate.Length(1, 8),
-                          metadata={"description": "Rummy 500: each player's hand, in side order "
-                                                   "(all by cards, or all by counted points)"})
+    players = Items(fields.Nested(RummyPlayerSchema), MAX_SIDES, 1, metadata={
+        "description": "Rummy 500: each player's hand, in side order (all by cards, or all by "
+                       "counted points)"})
 
 
 # A hand body is parsed before its game, and so its variant, is known: by every family's fields
@@ -491,14 +526,28 @@ class HandSchema(HandPreviewSchema):
     recorded_at = fields.Str(required=True, metadata={"format": "date-time"})
 
 
+MAX_HAND_KEYS = 16  # fields of a hand as entered, or of a history entry's hand
+
+
+def instant(**kwargs: Any) -> fields.Str:
+    return fields.Str(validate=validate.Length(1, MAX_INSTANT), metadata={
+        "format": "date-time", "description": INSTANT}, **kwargs)
+
+
+def points_list(**kwargs: Any) -> Items:
+    return Items(fields.Int(strict=True, validate=validate.Range(-MAX_POINTS, MAX_POINTS)),
+                 MAX_SIDES, **kwargs)
+
+
 class ChangeSchema(Strict):
     number = fields.Int(strict=True, required=True, validate=validate.Range(1, 2**31 - 1))
     action = fields.Str(required=True, validate=validate.OneOf(["recorded", "corrected",
                                                                 "undone"]))
-    at = fields.Str(required=True, metadata={"format": "date-time", "description": INSTANT})
-    before = fields.Dict(allow_none=True, metadata={
+    at = instant(required=True)
+    before = Map(MAX_HAND_KEYS, allow_none=True, metadata={
         "description": "the hand before the change: input, deltas, scores"})
-    after = fields.Dict(allow_none=True, metadata={"description": "the hand after the change"})
+    after = Map(MAX_HAND_KEYS, allow_none=True, metadata={
+        "description": "the hand after the change"})
 
 
 # -- statistics ---------------------------------------------------------------------------------
@@ -560,36 +609,33 @@ class StatsSchema(Strict):
 
 
 class HandExportSchema(Strict):
-    number = fields.Int(strict=True, required=True)
-    input = fields.Dict(required=True, metadata={"description": "the hand exactly as entered"})
-    deltas = fields.List(fields.Int(strict=True), required=True)
-    scores = fields.List(fields.Int(strict=True), required=True)
-    explanation = fields.List(fields.Str(), required=True)
-    recorded_at = fields.Str(required=True, metadata={"format": "date-time",
-                                                      "description": INSTANT})
-    updated_at = fields.Str(required=True, metadata={"format": "date-time",
-                                                     "description": INSTANT})
+    number = fields.Int(strict=True, required=True, validate=validate.Range(1, MAX_HANDS))
+    input = Map(MAX_HAND_KEYS, required=True, metadata={
+        "description": "the hand exactly as entered"})
+    deltas = points_list(required=True)
+    scores = points_list(required=True)
+    explanation = Items(fields.Str(validate=validate.Length(0, MAX_LINE)), 64, required=True)
+    recorded_at = instant(required=True)
+    updated_at = instant(required=True)
 
 
 class GameExportSchema(Strict):
     """A whole game: import it (POST /games/import) to get it back, checked by the rules."""
 
-    format = fields.Str(required=True, metadata={"example": "scorekeeper.game/1"})
-    variant = fields.Str(required=True)
-    options = fields.Dict(keys=fields.Str(), values=fields.Raw(allow_none=True), required=True)
-    sides = fields.List(fields.Nested(SideSchema), required=True, validate=validate.Length(1, 8))
+    format = fields.Str(required=True, validate=validate.Length(1, MAX_KEY),
+                        metadata={"example": "scorekeeper.game/1"})
+    variant = variant_key(required=True)
+    options = options_map(required=True)
+    sides = Items(fields.Nested(SideSchema), MAX_SIDES, 1, required=True)
     first_dealer = fields.Int(strict=True, required=True, validate=validate.Range(0, MAX_SEAT))
-    created_at = fields.Str(required=True, metadata={"format": "date-time",
-                                                     "description": INSTANT})
-    updated_at = fields.Str(required=True, metadata={"format": "date-time",
-                                                     "description": INSTANT})
+    created_at = instant(required=True)
+    updated_at = instant(required=True)
     status = fields.Str(required=True, validate=validate.OneOf(["in_progress", "finished"]))
-    winner = fields.Int(strict=True, allow_none=True, required=True)
-    scores = fields.List(fields.Int(strict=True), required=True)
-    hands = fields.List(fields.Nested(HandExportSchema), required=True,
-                        validate=validate.Length(0, MAX_HANDS))
-    history = fields.List(fields.Nested(ChangeSchema), required=True,
-                          validate=validate.Length(0, MAX_CHANGES))
+    winner = fields.Int(strict=True, allow_none=True, required=True,
+                        validate=validate.Range(0, MAX_SIDES - 1))
+    scores = points_list(required=True)
+    hands = Items(fields.Nested(HandExportSchema), MAX_HANDS, required=True)
+    history = Items(fields.Nested(ChangeSchema), MAX_CHANGES, required=True)
 
 
 class CreateHeadersSchema(ma.Schema):
@@ -597,6 +643,7 @@ class CreateHeadersSchema(ma.Schema):
         unknown = ma.EXCLUDE
 
     idempotency_key = fields.Str(data_key="Idempotency-Key", validate=storable, metadata={
+        "maxLength": MAX_IDEMPOTENCY_KEY,  # said by the write guard (services/writes.py)
         "description": "any unique string, best a random UUID: a retry with the same key and "
                        "body returns the first reply (a token it issued included) and stores "
                        "nothing new; replies are kept for 24 hours (the server's "
@@ -604,7 +651,7 @@ class CreateHeadersSchema(ma.Schema):
 
 
 class WriteHeadersSchema(CreateHeadersSchema):
-    if_match = fields.Str(data_key="If-Match", metadata={
+    if_match = fields.Str(data_key="If-Match", validate=validate.Length(1, 200), metadata={
         "description": "the game's ETag as last read; a stale one is refused with 412"})
 
 
@@ -626,10 +673,9 @@ def card_field(**kwargs: Any) -> fields.Str:
 
 
 class RefereeSchema(Strict):
-    variant = fields.Str(required=True, metadata={"example": "australian-500"})
-    options = fields.Dict(keys=fields.Str(), values=fields.Raw(allow_none=True),
-                          load_default=dict, metadata={
-                              "description": "house rules by name, as for a game"})
+    variant = variant_key(required=True)
+    options = options_map(load_default=dict, metadata={
+        "description": "house rules by name, as for a game"})
     players = fields.Int(strict=True, validate=validate.Range(1, MAX_SEAT + 1), metadata={
         "description": "players at the table (default: 4 where the variant allows it)"})
     sides = fields.Int(strict=True, validate=validate.Range(1, 8), metadata={
@@ -642,7 +688,7 @@ class PlaySchema(Strict):
     named_suit = fields.Str(validate=SUIT, metadata={
         "description": "a joker led at no-trumps: the suit the others must follow; the "
                        "anti-joker: the suit it is played as"})
-    shown_void = fields.List(fields.Str(validate=SUIT), validate=validate.Length(0, 4), metadata={
+    shown_void = Items(fields.Str(validate=SUIT), 4, metadata={
         "description": "suits this player has shown void in earlier in the hand"})
 
 
@@ -653,10 +699,9 @@ class TrickRequestSchema(RefereeSchema):
     trump = fields.Str(allow_none=True, validate=validate.Length(1, 12), metadata={
         "description": "Cinquecento instead of contract: the trump suit a Marianna set, or null",
         "example": "coins"})
-    plays = fields.List(fields.Nested(PlaySchema), required=True,
-                        validate=validate.Length(1, MAX_SEAT + 1),
-                        metadata={"description": "in play order; the first is the lead"})
-    led_before = fields.List(fields.Str(validate=SUIT), validate=validate.Length(0, 10), metadata={
+    plays = Items(fields.Nested(PlaySchema), MAX_PLAYS, 1, required=True, metadata={
+        "description": "in play order, one card a player; the first is the lead"})
+    led_before = Items(fields.Str(validate=SUIT), 10, metadata={
         "description": "suits already led this hand (a joker led at no-trumps must name "
                        "another)"})
 
@@ -676,12 +721,11 @@ class TrickRulingSchema(Strict):
 
 class AuctionRequestSchema(RefereeSchema):
     dealer = fields.Int(strict=True, required=True, validate=validate.Range(0, MAX_SEAT))
-    calls = fields.List(fields.Str(validate=validate.Length(1, 10)), required=True,
-                        validate=validate.Length(0, MAX_CALLS), metadata={
+    calls = Items(fields.Str(validate=validate.Length(1, 10)), MAX_CALLS, required=True, metadata={
         "description": "in order from the dealer's left, skipping players who have passed: "
                        "\"pass\" or a bid code", "example": ["pass", "7H", "MIS", "pass", "pass"]})
-    ralphed = fields.List(fields.Int(strict=True, validate=validate.Range(0, MAX_SEAT)),
-                          validate=validate.Length(0, MAX_SEAT + 1), metadata={
+    ralphed = Items(fields.Int(strict=True, validate=validate.Range(0, MAX_SEAT)), MAX_SEAT + 1,
+                    metadata={
         "description": "seats ralphed last hand, who may only pass"})
 
 
@@ -717,8 +761,8 @@ class AuctionRulingSchema(Strict):
 
 
 class DealRequestSchema(RefereeSchema):
-    cards = fields.List(card_field(), required=True, validate=validate.Length(1, 20),
-                        metadata={"description": "one player's hand as dealt"})
+    cards = Items(card_field(), 20, 1, required=True,
+                  metadata={"description": "one player's hand as dealt"})
 
 
 class DealRulingSchema(Strict):
@@ -749,25 +793,22 @@ MAX_SCORE = 100_000
 
 class TeamInputSchema(Strict):
     name = Name(required=True, metadata={"example": "Les As"})
-    players = fields.List(Name(), required=True,
-                          validate=validate.Length(1, 3), metadata={"example": ["Ann", "Cy"]})
+    players = Items(Name(), 3, 1, required=True, metadata={"example": ["Ann", "Cy"]})
 
 
 class TournamentCreateSchema(Strict):
     name = Name(MAX_TOURNAMENT_NAME, required=True,
                 metadata={"example": "Tournoi de la Saint-Jean"})
-    variant = fields.Str(required=True, metadata={"example": "quebec-500"})
-    format = fields.Str(required=True, metadata={
+    variant = variant_key(required=True)
+    format = fields.Str(required=True, validate=validate.Length(1, MAX_KEY), metadata={
         "description": "quebec, single_elimination, double_elimination, round_robin, swiss or "
                        "rummy_tables",
         "example": "quebec"})
-    teams = fields.List(fields.Nested(TeamInputSchema), required=True,
-                        validate=validate.Length(2, MAX_TEAMS), metadata={
+    teams = Items(fields.Nested(TeamInputSchema), MAX_TEAMS, 2, required=True, metadata={
                             "description": "teams (players alone at Rummy tables: one player "
                                            "each), in seed order when options.seeding is "
                                            "listed"})
-    options = fields.Dict(keys=fields.Str(), values=fields.Raw(allow_none=True),
-                          load_default=dict, metadata={
+    options = options_map(load_default=dict, metadata={
                               "description": "the format's options (see the tag description); "
                                              "those left out take their defaults",
                               "example": {"games_per_match": {"qualifying": 5, "knockout": 3}}})
@@ -926,8 +967,8 @@ class DrawSchema(Strict):
 
 
 class GameReportSchema(Strict):
-    scores = fields.List(fields.Int(strict=True, validate=validate.Range(-MAX_SCORE, MAX_SCORE)),
-                         validate=validate.Length(2, 8), metadata={
+    scores = Items(fields.Int(strict=True, validate=validate.Range(-MAX_SCORE, MAX_SCORE)),
+                   MAX_SIDES, 2, metadata={
         "description": "the game's points for each team of the match, in its order",
         "example": [360, 120]})
     game_id = fields.Int(strict=True, validate=validate.Range(1, 2**31 - 1), metadata={
@@ -989,9 +1030,9 @@ class ScorerRequestSchema(Strict):
 
 
 class TablesSchema(Strict):
-    tables = fields.Dict(keys=fields.Str(validate=validate.Length(1, 16)),
-                         values=fields.Int(strict=True, validate=validate.Range(1, 999)),
-                         required=True, metadata={
+    tables = Map(MAX_TEAMS, keys=fields.Str(validate=validate.Length(1, 16)),
+                 values=fields.Int(strict=True, validate=validate.Range(1, 999)),
+                 required=True, metadata={
         "description": "table numbers by match key, any of the round's matches that are played",
         "example": {"r1m1": 5, "r1m2": 6}})
 

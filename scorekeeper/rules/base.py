@@ -12,11 +12,15 @@ from scorekeeper.rules.sentences import render_all
 
 # A "table" option is a JSON object of numbers, e.g. a per-game value table.
 OptionValue = bool | int | str | dict[str, Any] | None
+# The largest size of any number a house rule takes (a target, points per trick, a table's
+# value): far beyond play, well within what every store and client counts exactly.
+MAX_OPTION_NUMBER = 1_000_000
 
 
 @dataclass(frozen=True)
 class OptionSpec:
-    """One house rule: its key, type, default and the values it accepts."""
+    """One house rule: its key, type, default and the values it accepts (a whole number within
+    ±MAX_OPTION_NUMBER whatever its own limits)."""
 
     name: str
     type: str  # "boolean", "integer", "string" or "table"
@@ -50,12 +54,14 @@ class OptionSpec:
         if self.type == "integer":
             if isinstance(value, bool) or not isinstance(value, int):
                 raise RuleViolation("option_value.integer", where, option=self.name)
-            if self.minimum is not None and value < self.minimum:
+            least = -MAX_OPTION_NUMBER if self.minimum is None else self.minimum
+            most = MAX_OPTION_NUMBER if self.maximum is None else self.maximum
+            if value < least:
                 raise RuleViolation("option_value.minimum", where, option=self.name,
-                                    minimum=self.minimum)
-            if self.maximum is not None and value > self.maximum:
+                                    minimum=least)
+            if value > most:
                 raise RuleViolation("option_value.maximum", where, option=self.name,
-                                    maximum=self.maximum)
+                                    maximum=most)
             if self.choices is not None and value not in self.choices:
                 raise RuleViolation("option_value.choices", where, option=self.name,
                                     choices=list(self.choices))

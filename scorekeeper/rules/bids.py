@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from scorekeeper.rules.base import BidSpec, Table
+from scorekeeper.rules.base import MAX_OPTION_NUMBER, BidSpec, Table
 from scorekeeper.rules.cards import SUITS
 from scorekeeper.rules.errors import RuleViolation
 from scorekeeper.rules.sentences import SUIT_SYMBOLS
@@ -108,7 +108,8 @@ def check_fractional_values(value: object, where: str) -> dict[str, Any]:
                             option="fractional_values", bid=missing[0])
     for key, cell in value.items():
         if (not isinstance(cell, dict) or set(cell) != {"suit", "nt"} or any(
-                isinstance(v, bool) or not isinstance(v, int) or v <= 0 for v in cell.values())):
+                isinstance(v, bool) or not isinstance(v, int) or not 0 < v <= MAX_OPTION_NUMBER
+                for v in cell.values())):
             raise RuleViolation("option_value.fractional_cell", f"{where}.{key}",
                                 option="fractional_values", bid=key)
     return {key: dict(value[key]) for key in wanted}

@@ -29,7 +29,8 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from scorekeeper import tournaments as pure
-from scorekeeper.api.blueprint import MAX_DEPTH, faults_in
+from scorekeeper.api.blueprint import faults_in
+from scorekeeper.api.reading import MAX_DEPTH
 from scorekeeper.api.schemas import (
     MAX_SCORE,
     MAX_TOURNAMENT_NAME,
@@ -257,8 +258,8 @@ def parse(text: str) -> Any:
 def restore(data: Any) -> tuple[int, int]:
     """Every game and tournament of a backup, with their ids, token hashes and versions, into an
     empty database: all of it, or (RestoreRefused) nothing. Returns how many of each."""
-    too_deep, faults = faults_in(data)  # what the API refuses in any request, before the schema
-    if too_deep:
+    shape, faults = faults_in(data)  # what the API refuses in any request, before the schema
+    if shape is not None:  # only "depth": a backup is not held to a request's sizes
         raise RestoreRefused(TOO_DEEP)
     if faults:
         where, (fault, *_) = next(iter(faults.items()))

@@ -40,6 +40,7 @@ from scorekeeper.errors import (
 )
 from scorekeeper.extensions import db
 from scorekeeper.i18n import say
+from scorekeeper.limits import MAX_IDEMPOTENCY_KEY
 from scorekeeper.models import (
     CreatedReply,
     Game,
@@ -54,7 +55,6 @@ from scorekeeper.sealing import key_hash, restored, seal, unseal, withheld
 from scorekeeper.services import write_limit
 
 WRITE_ATTEMPTS = 8
-MAX_IDEMPOTENCY_KEY = 200
 TOKEN = "token"  # where a new game's or tournament's token goes in its reply
 SWEEP_EVERY = 600.0  # seconds between clean-ups of expired replies and whole quotas, per process
 REPLIES = (IdempotentReply, TournamentReply, CreatedReply)

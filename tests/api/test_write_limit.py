@@ -171,11 +171,16 @@ def test_the_spec_documents_429_on_every_limited_write_and_only_there() -> None:
         for method, operation in operations.items():
             if method == "parameters":
                 continue
-            limited = (method in ("post", "put", "delete") and "/adjudicate/" not in path
-                       and not path.endswith("/preview"))  # a preview stores nothing
+            # A preview stores nothing: like the referee, it is a check, with a limit of its own.
+            checks = "/adjudicate/" in path or path.endswith("/preview")
+            limited = method in ("post", "put", "delete") and not checks
             # A live stream has its own 429: too many open from one address.
             streams = method == "get" and path.endswith("/events")
-            assert ("429" in operation["responses"]) == (limited or streams), (method, path)
+            assert ("429" in operation["responses"]) == (limited or streams or checks), (
+                method, path)
+            if checks:
+                assert operation["responses"]["429"] == {"$ref": "#/components/responses/"
+                                                                 "CHECK_LIMIT"}
             if streams:
                 assert "STREAMS_PER_ADDRESS" in operation["responses"]["429"]["description"]
 

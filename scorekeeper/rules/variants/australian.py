@@ -8,7 +8,7 @@ from functools import lru_cache
 from typing import Any
 
 from scorekeeper.rules.auction import AuctionRules
-from scorekeeper.rules.base import OptionSpec, Preset
+from scorekeeper.rules.base import MAX_OPTION_NUMBER, OptionSpec, Preset
 from scorekeeper.rules.bids import (
     AVONDALE_BIDS,
     Bid,
@@ -24,12 +24,16 @@ from scorekeeper.rules.house import ContractOptions
 from scorekeeper.rules.referees import CONTRACT
 from scorekeeper.rules.sentences import WORDS
 
+MAX_TRICK_POINTS = 100  # points for one trick taken in defence: ten times the usual
+
 GAME_OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("target", "integer", 500, "Points a side needs to win the game.", minimum=1,
+               maximum=MAX_OPTION_NUMBER,
                label="Points to win"),
     OptionSpec("lose_at", "integer", -500,
                "A side whose score falls to this or below loses at once, whoever reaches the "
-               "target. Leave it empty to play without it.", nullable=True, maximum=-1,
+               "target. Leave it empty to play without it.", nullable=True,
+               minimum=-MAX_OPTION_NUMBER, maximum=-1,
                label="Out the back door at", null_label="Never"),
     OptionSpec("win_on", "string", "any",
                "Whether any points reach the target, tricks taken in defence included (when both "
@@ -42,10 +46,11 @@ GAME_OPTIONS: tuple[OptionSpec, ...] = (
                label="Slam worth 250"),
     OptionSpec("defender_trick_points", "integer", 10,
                "What the side that did not win the bidding scores for each trick it takes.",
-               minimum=0, label="Points per trick in defence"),
+               minimum=0, maximum=MAX_TRICK_POINTS, label="Points per trick in defence"),
     OptionSpec("defender_cap", "integer", None,
                "Points for tricks taken in defence never lift a side above this score (490 makes "
                "a side bid to win). Leave it empty for no limit.", nullable=True,
+               minimum=-MAX_OPTION_NUMBER, maximum=MAX_OPTION_NUMBER,
                label="Defenders stop at", null_label="No limit"),
     OptionSpec("misere", "boolean", True,
                "Worth 250: the bidder plays alone and must take no trick.", label="Misère"),

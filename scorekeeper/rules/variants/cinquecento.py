@@ -13,6 +13,7 @@ from typing import Any
 
 from scorekeeper.rules.base import (
     DEAL_TO_THE_RIGHT,
+    MAX_OPTION_NUMBER,
     BidSpec,
     GameState,
     HandResult,
@@ -50,6 +51,7 @@ MARIANNA_VALUES: dict[str, tuple[int, ...]] = {
 
 OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("target", "integer", 500, "Points a side needs to win the game.", minimum=1,
+               maximum=MAX_OPTION_NUMBER,
                label="Points to win"),
     OptionSpec("marianna_values", "string", "40-20",
                "What the Mariannas are worth in the order declared: the first 40 and each later "

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper.rules.base import (
+    MAX_OPTION_NUMBER,
     BidSpec,
     GameState,
     HandResult,
@@ -58,6 +59,7 @@ OWN_MELD = OptionSpec("layoff_needs_own_meld", "boolean", True,
 
 OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("target", "integer", 500, "Points a player needs to win the game.", minimum=1,
+               maximum=MAX_OPTION_NUMBER,
                label="Points to win"),
     OptionSpec("decks", "integer", None,
                "Packs shuffled together. Left to the number of players, one pack is used up to "
