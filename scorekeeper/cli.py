@@ -57,10 +57,13 @@ def seed_command(folder: Path) -> None:
     """Load the demo games in seeds/*.json; games already loaded are skipped. Each new one is
     shown with its scorer or organizer link under SCOREKEEPER_PUBLIC_URL, else with its token."""
     from scorekeeper.services.seeding import SeedRefused, load_seed
+    from scorekeeper.services.writes import WriteContext
 
+    # Outside any request: no client, so no write limit.
+    context = WriteContext(client=None, limits={}, reply_hours=current_app.config["REPLY_HOURS"])
     for path in sorted(folder.glob("*.json")):
         try:
-            outcome = load_seed(path.stem, json.loads(path.read_text(encoding="utf-8")),
+            outcome = load_seed(path.stem, json.loads(path.read_text(encoding="utf-8")), context,
                                 current_app.config["PUBLIC_URL"])
         except (SeedRefused, ValueError) as refused:
             raise click.ClickException(f"{path.name}: {refused}") from None

@@ -13,12 +13,24 @@ from webargs.flaskparser import FlaskParser, is_json_request
 
 from scorekeeper.api.schemas import unsafe_character
 from scorekeeper.i18n import say
+from scorekeeper.services.writes import WriteContext
 
 WRITES = ("POST", "PUT", "PATCH", "DELETE")
 NOT_WRITES = {"previewHand"}  # POSTs that store nothing: neither counted nor limited
 # Levels of arrays and objects a body may have; the deepest the API takes (an imported game's
 # history entry with the hand in it) is about 6.
 MAX_DEPTH = 32
+
+
+def write_context() -> WriteContext:
+    """What the service needs to make this request's writes: built once per request."""
+    if "write_context" not in flask.g:
+        app = flask.current_app
+        flask.g.write_context = WriteContext(
+            client=flask.request.remote_addr, limits=app.extensions["scorekeeper.write_limits"],
+            reply_hours=app.config["REPLY_HOURS"])
+    context: WriteContext = flask.g.write_context
+    return context
 
 
 class SafeJsonParser(FlaskParser):

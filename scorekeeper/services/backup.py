@@ -54,7 +54,8 @@ from scorekeeper.rules.errors import RuleViolation
 from scorekeeper.rules.registry import find_variant
 from scorekeeper.services import present
 from scorekeeper.services.portability import CheckedGame, check_export, export_of, moment
-from scorekeeper.services.tournaments import sides_per_team, team_of
+from scorekeeper.services.tournaments.lifecycle import sides_per_team
+from scorekeeper.services.tournaments.views import team_of
 
 FORMAT = "scorekeeper.backup/2"
 # A game of a backup is its export and these; without them POST /games/import takes it.
