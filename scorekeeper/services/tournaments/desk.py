@@ -31,12 +31,7 @@ from scorekeeper.services.tournaments.views import (
     teams_of,
     tournament_view,
 )
-from scorekeeper.services.writes import (
-    Reply,
-    WriteRequest,
-    guarded_write,
-    hash_token,
-)
+from scorekeeper.services.writes import Reply, WriteRequest, guarded_write, hash_token
 
 # -- the teams: late entries, check-in, withdrawals --------------------------------------------
 

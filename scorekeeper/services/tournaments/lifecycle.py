@@ -33,13 +33,7 @@ from scorekeeper.services.tournaments.views import (
     teams_of,
     tournament_view,
 )
-from scorekeeper.services.writes import (
-    Reply,
-    WriteRequest,
-    create_once,
-    guarded_write,
-    hash_token,
-)
+from scorekeeper.services.writes import Reply, WriteRequest, create_once, guarded_write, hash_token
 
 MAX_SEED = 2**31 - 1
 

@@ -20,12 +20,7 @@ from scorekeeper.rules.registry import variants
 from scorekeeper.rules.sentences import said
 from scorekeeper.services import present
 from scorekeeper.services.spreadsheet import csv_text
-from scorekeeper.services.writes import (
-    check_secret,
-    hash_token,
-    lock_for_writing,
-    read_version,
-)
+from scorekeeper.services.writes import check_secret, hash_token, lock_for_writing, read_version
 from scorekeeper.tournaments.bracket import bracket
 
 
