@@ -92,12 +92,12 @@ def backup_command(out: Path) -> None:
 def restore_command(source: Path) -> None:
     """Load a backup written by `flask backup` into an empty database: every game and
     tournament with its id and tokens, so every link keeps working. All or nothing."""
-    from scorekeeper.services import backup
+    from scorekeeper.services import restore
 
     try:
-        games, tournaments = backup.restore(backup.parse(source.read_text(encoding="utf-8")))
+        games, tournaments = restore.restore(restore.parse(source.read_text(encoding="utf-8")))
     # ValueError: not JSON or not UTF-8; SQLAlchemyError: e.g. no schema (run `db upgrade`)
-    except (ValueError, backup.RestoreRefused, SQLAlchemyError) as refused:
+    except (ValueError, restore.RestoreRefused, SQLAlchemyError) as refused:
         raise click.ClickException(f"{source}: nothing restored: {refused}") from None
     click.echo(f"{source}: restored {games} games, {tournaments} tournaments")
 

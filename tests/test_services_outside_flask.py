@@ -23,8 +23,9 @@ from tests.conftest import FOUR, database_url
 
 ROOT = Path(__file__).resolve().parent.parent
 SERVICES = ROOT / "scorekeeper" / "services"
-# The modules that run on the app itself: the live pages' watcher, the backup command.
-ON_THE_APP = {"scorekeeper.services.live", "scorekeeper.services.backup"}
+# The modules that run on the app itself: the live pages' watcher, and the restore command (which
+# checks a backup with the app's JSON and the API's own schemas).
+ON_THE_APP = {"scorekeeper.services.live", "scorekeeper.services.restore"}
 # What a module outside a request cannot lean on.
 FLASK = ("flask", "flask_babel", "flask_smorest", "scorekeeper.extensions", "scorekeeper.http",
          "scorekeeper.api")
@@ -147,4 +148,4 @@ def test_the_service_layer_is_strict_and_all_but_two_modules_flask_free() -> Non
 
 def test_the_import_check_sees_flask() -> None:
     assert "flask" in imported(SERVICES / "live.py")
-    assert "scorekeeper.extensions" in imported(SERVICES / "backup.py")
+    assert "scorekeeper.extensions" in imported(SERVICES / "restore.py")
