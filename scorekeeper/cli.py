@@ -57,10 +57,13 @@ def seed_command(folder: Path) -> None:
     """Load the demo games in seeds/*.json; games already loaded are skipped. Each new one is
     shown with its scorer or organizer link under SCOREKEEPER_PUBLIC_URL, else with its token."""
     from scorekeeper.services.seeding import SeedRefused, load_seed
+    from scorekeeper.services.writes import WriteContext
 
+    # Outside any request: no client, so no write limit.
+    context = WriteContext(client=None, limits={}, reply_hours=current_app.config["REPLY_HOURS"])
     for path in sorted(folder.glob("*.json")):
         try:
-            outcome = load_seed(path.stem, json.loads(path.read_text(encoding="utf-8")),
+            outcome = load_seed(path.stem, json.loads(path.read_text(encoding="utf-8")), context,
                                 current_app.config["PUBLIC_URL"])
         except (SeedRefused, ValueError) as refused:
             raise click.ClickException(f"{path.name}: {refused}") from None
@@ -89,12 +92,12 @@ def backup_command(out: Path) -> None:
 def restore_command(source: Path) -> None:
     """Load a backup written by `flask backup` into an empty database: every game and
     tournament with its id and tokens, so every link keeps working. All or nothing."""
-    from scorekeeper.services import backup
+    from scorekeeper.services import restore
 
     try:
-        games, tournaments = backup.restore(backup.parse(source.read_text(encoding="utf-8")))
+        games, tournaments = restore.restore(restore.parse(source.read_text(encoding="utf-8")))
     # ValueError: not JSON or not UTF-8; SQLAlchemyError: e.g. no schema (run `db upgrade`)
-    except (ValueError, backup.RestoreRefused, SQLAlchemyError) as refused:
+    except (ValueError, restore.RestoreRefused, SQLAlchemyError) as refused:
         raise click.ClickException(f"{source}: nothing restored: {refused}") from None
     click.echo(f"{source}: restored {games} games, {tournaments} tournaments")
 

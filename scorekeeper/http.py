@@ -12,7 +12,7 @@ from flask import Flask, Response, request
 from flask.json.provider import DefaultJSONProvider
 
 from scorekeeper.api import reading
-from scorekeeper.api.blueprint import WRITES
+from scorekeeper.api.blueprint import WRITES, write_context
 from scorekeeper.errors import TooManyRequests, error_response
 from scorekeeper.extensions import db
 from scorekeeper.i18n import say
@@ -115,7 +115,7 @@ def register(app: Flask) -> None:
         view = app.view_functions.get(request.endpoint or "")
         if getattr(getattr(view, "view_class", None), "open_write", False):
             with db.writers_turn(), db.engine.begin() as connection:
-                writes.charge(connection, write_limit.WRITES)
+                writes.charge(write_context(), connection, write_limit.WRITES)
 
     @app.after_request
     def headers(response: Response) -> Response:

@@ -15,10 +15,22 @@ from webargs.flaskparser import FlaskParser, is_json_request
 from scorekeeper.api import reading, validate
 from scorekeeper.api.reading import MAX_DEPTH, MAX_ITEMS, MAX_KEYS, MAX_TEXT
 from scorekeeper.api.schemas import unsafe_character
+from scorekeeper.services.writes import WriteContext
 
 WRITES = ("POST", "PUT", "PATCH", "DELETE")
 # POSTs that store nothing: not writes, but checks anyone may ask for (http.CHECKS)
 NOT_WRITES = {"previewHand"}
+
+
+def write_context() -> WriteContext:
+    """What the service needs to make this request's writes: built once per request."""
+    if "write_context" not in flask.g:
+        app = flask.current_app
+        flask.g.write_context = WriteContext(
+            client=flask.request.remote_addr, limits=app.extensions["scorekeeper.write_limits"],
+            reply_hours=app.config["REPLY_HOURS"])
+    context: WriteContext = flask.g.write_context
+    return context
 
 
 class SafeJsonParser(FlaskParser):

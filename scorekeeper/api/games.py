@@ -7,7 +7,7 @@ from typing import Any
 from flask import Response, request, stream_with_context, url_for
 from flask.views import MethodView
 
-from scorekeeper.api.blueprint import Blueprint
+from scorekeeper.api.blueprint import Blueprint, write_context
 from scorekeeper.api.docs import not_modified, refusal, refusals
 from scorekeeper.api.rendered import conditional
 from scorekeeper.api.schemas import (
@@ -91,7 +91,8 @@ def write_request(headers: dict[str, str]) -> WriteRequest:
         token=token.strip() if scheme.lower() == "bearer" else None,
         if_match=headers.get("if_match"),
         idempotency_key=headers.get("idempotency_key"),
-        method=request.method, path=request.path, body=request.get_json(silent=True))
+        method=request.method, path=request.path, body=request.get_json(silent=True),
+        context=write_context())
 
 
 def reply(result: Reply) -> Result:

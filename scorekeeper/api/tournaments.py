@@ -44,7 +44,7 @@ from scorekeeper.api.schemas import (
     TournamentSchema,
     WriteHeadersSchema,
 )
-from scorekeeper.services import tournaments
+from scorekeeper.services.tournaments import desk, lifecycle, views
 from scorekeeper.tournaments import FORMAT_DESCRIPTIONS, FORMATS
 
 TOURNAMENT_VIEW = TournamentSchema()
@@ -93,7 +93,7 @@ class Tournaments(MethodView):
     def post(self, data: dict[str, Any], **headers: str) -> Result:
         """Register a tournament; the reply holds the organizer's token, shown only here (and
         to a retry with the same Idempotency-Key)"""
-        return created(tournaments.create_tournament(data, write_request(headers)),
+        return created(lifecycle.create_tournament(data, write_request(headers)),
                        "tournaments.Tournament", "tournament_id")
 
 
@@ -105,8 +105,8 @@ class Tournament(MethodView):
     @blp.doc(operationId="readTournament")
     def get(self, tournament_id: int) -> Response:
         """Read a tournament: teams and numbers, rounds with matches, standings, champion"""
-        return conditional(tournaments.tournament_tag(tournament_id), TOURNAMENT_VIEW,
-                           lambda: tournaments.tagged_view(tournament_id))
+        return conditional(views.tournament_tag(tournament_id), TOURNAMENT_VIEW,
+                           lambda: views.tagged_view(tournament_id))
 
 
 @blp.route(f"{TOURNAMENT}/events")
@@ -128,7 +128,7 @@ class Draw(MethodView):
     @blp.doc(operationId="drawTournament")
     def post(self, body: dict[str, Any], tournament_id: int, **headers: str) -> Result:
         """Draw the teams' numbers at random and build the first round"""
-        return reply(tournaments.draw(tournament_id, body.get("seed"), write_request(headers)))
+        return reply(lifecycle.draw(tournament_id, body.get("seed"), write_request(headers)))
 
 
 @blp.route(f"{TOURNAMENT}/advance")
@@ -139,7 +139,7 @@ class Advance(MethodView):
     @blp.doc(operationId="advanceTournament")
     def post(self, tournament_id: int, **headers: str) -> Result:
         """Close the round and build the next from the standings (or a tie-break round)"""
-        return reply(tournaments.advance(tournament_id, write_request(headers)))
+        return reply(lifecycle.advance(tournament_id, write_request(headers)))
 
 
 @blp.route(f"{MATCH}/games")
@@ -155,8 +155,8 @@ class Games(MethodView):
     def post(self, body: dict[str, Any], tournament_id: int, match_id: str,
              **headers: str) -> Result:
         """Report the next game of a match"""
-        return reply(tournaments.report_game(tournament_id, match_id, body,
-                                             write_request(headers)))
+        return reply(lifecycle.report_game(tournament_id, match_id, body,
+                                           write_request(headers)))
 
 
 @blp.route(f"{MATCH}/games/<int(min=1, max=99):number>")
@@ -172,8 +172,8 @@ class OneGame(MethodView):
         """Correct a reported game; with ?cascade=true also once later rounds depend on it;
         with ?preview=true answer what the correction would do (games dropped, matches
         reopened, standings) and store nothing"""
-        return reply(tournaments.correct_game(tournament_id, match_id, number, body, cascade,
-                                              write_request(headers), preview))
+        return reply(lifecycle.correct_game(tournament_id, match_id, number, body, cascade,
+                                            write_request(headers), preview))
 
 
 @blp.route(f"{MATCH}/scorers")
@@ -186,8 +186,8 @@ class Scorers(MethodView):
     def post(self, body: dict[str, Any], tournament_id: int, match_id: str,
              **headers: str) -> Result:
         """Issue a scorer token for one match, or one team of it (shown once)"""
-        return reply(tournaments.add_scorer(tournament_id, match_id, write_request(headers),
-                                            body.get("team")))
+        return reply(desk.add_scorer(tournament_id, match_id, write_request(headers),
+                                     body.get("team")))
 
 
 @blp.route(f"{TOURNAMENT}/bracket")
@@ -198,7 +198,7 @@ class Bracket(MethodView):
     @blp.doc(operationId="readBracket")
     def get(self, tournament_id: int) -> dict[str, Any]:
         """The tournament as a page draws it: league rounds, then the knockout bracket"""
-        return tournaments.bracket_view(tournament_id)
+        return views.bracket_view(tournament_id)
 
 
 @blp.route(f"{TOURNAMENT}/standings.csv")
@@ -209,7 +209,7 @@ class StandingsCsv(MethodView):
     @blp.doc(operationId="readStandingsCsv")
     def get(self, tournament_id: int) -> Response:
         """The standings as CSV (rank, number, team, players, played, won, lost, points, ...)"""
-        text = tournaments.standings_csv(tournament_id)
+        text = views.standings_csv(tournament_id)
         return Response(text, mimetype="text/csv", headers={
             "Content-Disposition": f'attachment; filename="tournament-{tournament_id}.csv"'})
 
@@ -238,7 +238,7 @@ class Teams(MethodView):
         """Enter a team: before the draw in any format; after it a Swiss or tables take it from
         the next round built and an odd round robin seats it in the empty seat of every round
         not yet started (it starts with nothing, checked in, numbered after everyone drawn)"""
-        return reply(tournaments.add_team(tournament_id, body, write_request(headers)))
+        return reply(desk.add_team(tournament_id, body, write_request(headers)))
 
 
 @blp.route(f"{TEAM}/check-in")
@@ -252,7 +252,7 @@ class CheckIn(MethodView):
     def post(self, tournament_id: int, team: int, **headers: str) -> Result:
         """Check a team in before the draw (once any team is checked in, the draw withdraws
         those still only registered); checking in again changes nothing"""
-        return reply(tournaments.check_in(tournament_id, team, True, write_request(headers)))
+        return reply(desk.check_in(tournament_id, team, True, write_request(headers)))
 
     @blp.arguments(WriteHeadersSchema(), location="headers", as_kwargs=True)
     @blp.response(200, TournamentSchema, headers=WRITTEN)
@@ -262,7 +262,7 @@ class CheckIn(MethodView):
     @blp.doc(operationId="undoTeamCheckIn")
     def delete(self, tournament_id: int, team: int, **headers: str) -> Result:
         """Undo a team's check-in before the draw (back to registered)"""
-        return reply(tournaments.check_in(tournament_id, team, False, write_request(headers)))
+        return reply(desk.check_in(tournament_id, team, False, write_request(headers)))
 
 
 @blp.route(f"{TEAM}/withdraw")
@@ -278,7 +278,7 @@ class Withdraw(MethodView):
         in play and every later match it would have are forfeited (the games left won by the
         other team, no card points), it is never paired again, never qualifies or advances, and
         is ranked after every team still in"""
-        return reply(tournaments.withdraw(tournament_id, team, write_request(headers)))
+        return reply(desk.withdraw(tournament_id, team, write_request(headers)))
 
 
 # -- the organizer's desk -------------------------------------------------------------------------
@@ -294,7 +294,7 @@ class Formats(MethodView):
     def get(self) -> Response:
         """The formats, what each is played with, when teams may still join, and their
         options, in the request's language"""
-        view = {"formats": tournaments.formats()}
+        view = {"formats": views.formats()}
         body = json.dumps(FORMATS_VIEW.dump(view), sort_keys=True).encode()
         tag = f'"formats-{hashlib.sha256(body).hexdigest()[:16]}"'
         return conditional(tag, FORMATS_VIEW, lambda: (tag, view))
@@ -312,7 +312,7 @@ class Access(MethodView):
     @blp.doc(operationId="readTournamentAccess", security=[{"gameToken": []}])
     def get(self, tournament_id: int) -> dict[str, Any]:
         """Who the Bearer token is here: the organizer, or a scorer of one match (and team)"""
-        return tournaments.access(tournament_id, write_request({}).token)
+        return views.access(tournament_id, write_request({}).token)
 
 
 @blp.route(f"{ROUND}/tables")
@@ -330,8 +330,8 @@ class Tables(MethodView):
     def put(self, body: dict[str, Any], tournament_id: int, number: int,
             **headers: str) -> Result:
         """Give matches of a round their table numbers (kept through every rebuild)"""
-        return reply(tournaments.set_tables(tournament_id, number, body["tables"],
-                                            write_request(headers)))
+        return reply(desk.set_tables(tournament_id, number, body["tables"],
+                                     write_request(headers)))
 
 
 @blp.route(f"{ROUND}/scorers")
@@ -346,7 +346,7 @@ class RoundScorers(MethodView):
     def post(self, tournament_id: int, number: int, **headers: str) -> Result:
         """Issue a scorer token for each table of a round (each team of it when games are
         confirmed); shown once, earlier tokens keep working"""
-        return reply(tournaments.round_scorers(tournament_id, number, write_request(headers)))
+        return reply(desk.round_scorers(tournament_id, number, write_request(headers)))
 
 
 @blp.route(f"{MATCH}/games/<int(min=1, max=99):number>/confirm")
@@ -364,5 +364,5 @@ class ConfirmGame(MethodView):
     def post(self, tournament_id: int, match_id: str, number: int, **headers: str) -> Result:
         """Confirm a game the other team's scorer reported (option confirm_games): it counts
         from now"""
-        return reply(tournaments.confirm_game(tournament_id, match_id, number,
-                                              write_request(headers)))
+        return reply(desk.confirm_game(tournament_id, match_id, number,
+                                       write_request(headers)))

@@ -1,15 +1,10 @@
-"""A backup of the whole database, and its restore into an empty one.
+"""A backup of the whole database (services/restore.py loads it into an empty one).
 
 The backup is one consistent snapshot: every read runs in one read transaction (SQLite: one
 `BEGIN`, in WAL mode a fixed snapshot; PostgreSQL: REPEATABLE READ), so a write landing while it
 runs is either wholly in it or not at all. It holds each game as its export (which POST
 /games/import still takes once the backup-only keys are removed) and the stored token hashes,
 never a token, so that a restore keeps every game's and tournament's link working.
-
-A restore checks the file as the API checks a request (every string storable, no deeper than a
-body may be, names and options through the API's own schemas), every game with the rules as an
-import does, and rebuilds every tournament, before it writes anything; then it writes everything
-in one transaction, or nothing.
 """
 
 from __future__ import annotations
@@ -17,31 +12,14 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-import marshmallow as ma
-from flask import current_app
-from marshmallow import fields, validate
-from sqlalchemy import Connection, insert, select
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from scorekeeper import tournaments as pure
-from scorekeeper.api.blueprint import faults_in
-from scorekeeper.api.reading import MAX_DEPTH
-from scorekeeper.api.schemas import (
-    MAX_SCORE,
-    MAX_TOURNAMENT_NAME,
-    TEAM_STATUSES,
-    GameExportSchema,
-    Name,
-    Strict,
-    TeamInputSchema,
-)
-from scorekeeper.extensions import db
-from scorekeeper.i18n import LANGUAGES, SOURCE
+from scorekeeper import store
 from scorekeeper.models import (
     Game,
     Hand,
@@ -51,27 +29,18 @@ from scorekeeper.models import (
     TournamentGame,
     utcnow,
 )
-from scorekeeper.rules.errors import RuleViolation
-from scorekeeper.rules.registry import find_variant
 from scorekeeper.services import present
-from scorekeeper.services.portability import CheckedGame, check_export, export_of, moment
-from scorekeeper.services.tournaments import sides_per_team, team_of
+from scorekeeper.services.portability import export_of
 
 FORMAT = "scorekeeper.backup/2"
 # A game of a backup is its export and these; without them POST /games/import takes it.
 GAME_ONLY = ("id", "token_hash", "version", "seed_name")
 
 
-class RestoreRefused(Exception):
-    """A backup that cannot be restored here; nothing of it was stored."""
-
-
-# -- backup -------------------------------------------------------------------------------------
-
 
 def build() -> dict[str, Any]:
     """Every game and tournament, read from one snapshot of the database."""
-    session = db.session
+    session = store.current().session
     try:
         _one_snapshot(session)
         games = session.scalars(select(Game).order_by(Game.id)).all()
@@ -101,7 +70,7 @@ def build() -> dict[str, Any]:
 
 def _one_snapshot(session: Session) -> None:
     """Make the session's next reads one snapshot, until it ends its transaction."""
-    dialect = db.engine.dialect.name
+    dialect = store.current().engine.dialect.name
     if dialect == "postgresql":
         # READ COMMITTED, the default, would take a new snapshot for every statement.
         session.connection(execution_options={"isolation_level": "REPEATABLE READ"})
@@ -163,252 +132,3 @@ def _fsync_folder(folder: Path) -> None:
         os.fsync(handle)
     finally:
         os.close(handle)
-
-
-# -- restore ------------------------------------------------------------------------------------
-
-HASH = validate.Regexp(r"^[0-9a-f]{64}$", error="a SHA-256 hash in hex")
-ID = validate.Range(1, 2**31 - 1)
-
-
-def _moment() -> fields.Str:
-    return fields.Str(required=True, metadata={"format": "date-time"})
-
-
-class _GameSchema(GameExportSchema):
-    id = fields.Int(strict=True, required=True, validate=ID)
-    token_hash = fields.Str(required=True, validate=HASH)
-    version = fields.Int(strict=True, required=True, validate=ID)
-    seed_name = fields.Str(required=True, allow_none=True, validate=validate.Length(1, 80))
-
-
-class _ReportedSchema(Strict):
-    match = fields.Str(required=True, validate=validate.Length(1, 16))
-    number = fields.Int(strict=True, required=True, validate=ID)
-    scores = fields.List(fields.Int(strict=True, validate=validate.Range(-MAX_SCORE, MAX_SCORE)),
-                         required=True)
-    teams = fields.List(fields.Int(strict=True), required=True)
-    game_id = fields.Int(strict=True, required=True, allow_none=True)
-    # Backups written before games were confirmed hold neither: every game counted.
-    confirmed = fields.Bool(load_default=True)
-    reported_by = fields.Int(strict=True, allow_none=True, load_default=None)
-    created_at = _moment()
-    updated_at = _moment()
-
-
-class _ScorerSchema(Strict):
-    match = fields.Str(required=True, validate=validate.Length(1, 16))
-    team = fields.Int(strict=True, allow_none=True, load_default=None)
-    token_hash = fields.Str(required=True, validate=HASH)
-    created_at = _moment()
-
-
-class _TeamSchema(TeamInputSchema):
-    """A team as the row stores it; a backup written before check-in and withdrawals has no
-    status (it reads as "registered")."""
-
-    status = fields.Str(validate=validate.OneOf(TEAM_STATUSES))
-    joined = fields.Int(strict=True, allow_none=True, validate=validate.Range(1, 10_000))
-    withdrawn = fields.Int(strict=True, allow_none=True, validate=validate.Range(0, 10_000))
-
-
-class _TournamentSchema(Strict):
-    id = fields.Int(strict=True, required=True, validate=ID)
-    name = Name(MAX_TOURNAMENT_NAME, required=True)
-    variant = fields.Str(required=True)
-    format = fields.Str(required=True)
-    options = fields.Dict(keys=fields.Str(), values=fields.Raw(allow_none=True), required=True)
-    teams = fields.List(fields.Nested(_TeamSchema), required=True)
-    seed = fields.Int(strict=True, required=True, allow_none=True)
-    advances = fields.Int(strict=True, required=True, validate=validate.Range(0, 10_000))
-    token_hash = fields.Str(required=True, validate=HASH)
-    version = fields.Int(strict=True, required=True, validate=ID)
-    seed_name = fields.Str(required=True, allow_none=True, validate=validate.Length(1, 80))
-    tables = fields.Dict(keys=fields.Str(validate=validate.Length(1, 16)),
-                         values=fields.Int(strict=True, validate=validate.Range(1, 999)),
-                         load_default=dict)  # none in a backup written before tables were kept
-    # English in a backup written before tournaments had a language, as their pages spoke
-    language = fields.Str(validate=validate.OneOf(list(LANGUAGES)), load_default=SOURCE)
-    created_at = _moment()
-    updated_at = _moment()
-    games = fields.List(fields.Nested(_ReportedSchema), required=True)
-    scorers = fields.List(fields.Nested(_ScorerSchema), required=True)
-
-
-class _BackupSchema(Strict):
-    format = fields.Str(required=True)
-    written_at = _moment()
-    games = fields.List(fields.Nested(_GameSchema), required=True)
-    tournaments = fields.List(fields.Nested(_TournamentSchema), required=True)
-
-
-TOO_DEEP = (f"the file is nested deeper than {MAX_DEPTH} levels of arrays and objects, which "
-            "no backup is")
-
-
-def parse(text: str) -> Any:
-    """A backup file's JSON, read as the API reads a body: strict (no NaN), and a document too
-    deep for the decoder refused in a sentence."""
-    try:
-        return current_app.json.loads(text)
-    except RecursionError:
-        raise RestoreRefused(TOO_DEEP) from None
-
-
-def restore(data: Any) -> tuple[int, int]:
-    """Every game and tournament of a backup, with their ids, token hashes and versions, into an
-    empty database: all of it, or (RestoreRefused) nothing. Returns how many of each."""
-    shape, faults = faults_in(data)  # what the API refuses in any request, before the schema
-    if shape is not None:  # only "depth": a backup is not held to a request's sizes
-        raise RestoreRefused(TOO_DEEP)
-    if faults:
-        where, (fault, *_) = next(iter(faults.items()))
-        raise RestoreRefused(f"the file holds text no request could store, at {where}: {fault}")
-    found = data.get("format") if isinstance(data, Mapping) else None
-    if found != FORMAT:
-        older = ("; a scorekeeper.backup/1 file holds no token hashes, so its links could not "
-                 "work: import its games one by one with POST /api/v1/games/import"
-                 if found == "scorekeeper.backup/1" else "")
-        raise RestoreRefused(f"this is not a scorekeeper backup of format {FORMAT} "
-                             f"(its format is {found!r}){older}")
-    try:
-        backup = _BackupSchema().load(data)
-    except ma.ValidationError as error:
-        raise RestoreRefused(f"the file is not a well-formed backup: {_first(error.messages)}"
-                             ) from None
-    games = [_checked_game(entry) for entry in backup["games"]]
-    game_ids = {entry["id"] for entry in backup["games"]}
-    tournaments = [_checked_tournament(entry, game_ids) for entry in backup["tournaments"]]
-    _store(games, tournaments)
-    return len(games), len(tournaments)
-
-
-def _first(messages: Any, where: str = "") -> str:
-    """The first of marshmallow's nested error messages, with where it is."""
-    if isinstance(messages, Mapping):
-        key, inner = next(iter(messages.items()))
-        return _first(inner, f"{where}.{key}" if where else str(key))
-    if isinstance(messages, list) and messages:
-        return _first(messages[0], where)
-    return f"{where}: {messages}"
-
-
-def _checked_game(entry: Mapping[str, Any]) -> CheckedGame:
-    """The game as an import checks it (every hand scored again), with its id, token hash and
-    version kept."""
-    try:
-        checked = check_export({k: v for k, v in entry.items() if k not in GAME_ONLY})
-    except RuleViolation as violation:
-        at = f" (at {violation.field})" if violation.field else ""
-        raise RestoreRefused(f"game {entry['id']}: {violation.message}{at}") from None
-    game = checked.game
-    game.id, game.token_hash, game.version = entry["id"], entry["token_hash"], entry["version"]
-    game.seed_name = entry["seed_name"]
-    return checked
-
-
-def _checked_tournament(entry: Mapping[str, Any], game_ids: set[int]) -> dict[str, Any]:
-    """The tournament's row, reported games and scorers, after the pure package has rebuilt it
-    from them as every read will."""
-    tid = entry["id"]
-    try:
-        variant = find_variant(entry["variant"])
-        teams = [team_of(t) for t in entry["teams"]]
-        options = pure.check_tournament(entry["format"], variant.key,
-                                        sides_per_team(variant.key, entry["format"]), teams,
-                                        entry["options"])
-        reports = [pure.Report(g["match"], g["number"], tuple(g["scores"]), tuple(g["teams"]),
-                               g["game_id"]) for g in entry["games"] if g["confirmed"]]
-        if entry["seed"] is None and (reports or entry["scorers"] or entry["advances"]):
-            raise RuleViolation("backup_consistent.not_drawn", "seed")
-        if entry["seed"] is not None:
-            built = pure.build(entry["format"], teams, options, entry["seed"],
-                               entry["advances"], reports)
-            if built.advances != entry["advances"] or built.stale:
-                raise RuleViolation("backup_consistent.rebuild", "games",
-                                    advances=built.advances, recorded=entry["advances"],
-                                    stale=len(built.stale))
-        for g in entry["games"]:
-            if g["game_id"] is not None and g["game_id"] not in game_ids:
-                raise RuleViolation("backup_consistent.link", "games", game=g["game_id"])
-    except (ValueError, LookupError, TypeError) as error:  # RuleViolation is a ValueError
-        message = error.message if isinstance(error, RuleViolation) else repr(error)
-        raise RestoreRefused(f"tournament {tid}: {message}") from None
-    fields_ = ("id", "name", "variant", "format", "teams", "seed", "advances", "token_hash",
-               "version", "seed_name", "tables", "language")
-    return {
-        "row": {**{k: entry[k] for k in fields_}, "options": options,
-                "created_at": moment(entry["created_at"], "created_at"),
-                "updated_at": moment(entry["updated_at"], "updated_at")},
-        "games": [{**{k: g[k] for k in ("match", "number", "scores", "teams", "game_id",
-                                        "confirmed", "reported_by")},
-                   "tournament_id": tid, "created_at": moment(g["created_at"], "created_at"),
-                   "updated_at": moment(g["updated_at"], "updated_at")}
-                  for g in entry["games"]],
-        "scorers": [{"tournament_id": tid, "match": s["match"], "team": s["team"],
-                     "token_hash": s["token_hash"],
-                     "created_at": moment(s["created_at"], "created_at")}
-                    for s in entry["scorers"]],
-    }
-
-
-def _store(games: list[CheckedGame], tournaments: list[dict[str, Any]]) -> None:
-    """One transaction, with the database to itself: refused unless it is empty."""
-    session = db.session
-    with db.writers_turn():
-        try:
-            connection = session.connection()
-            _lock(connection)
-            if (connection.execute(select(Game.id).limit(1)).first() is not None
-                    or connection.execute(select(Tournament.id).limit(1)).first() is not None):
-                raise RestoreRefused(
-                    "the database is not empty (it has games or tournaments); restore only into "
-                    "a new database, made with `flask --app scorekeeper db upgrade`")
-            _insert(connection, Game, [_columns(c.game, Game) for c in games])
-            _insert(connection, Hand, [{**_columns(h, Hand), "game_id": c.game.id}
-                                       for c in games for h in c.hands])
-            _insert(connection, HandChange, [{**_columns(h, HandChange), "game_id": c.game.id}
-                                             for c in games for h in c.changes])
-            _insert(connection, Tournament, [t["row"] for t in tournaments])
-            _insert(connection, TournamentGame, [g for t in tournaments for g in t["games"]])
-            _insert(connection, ScorerToken, [s for t in tournaments for s in t["scorers"]])
-            _move_sequences(connection)
-            session.commit()
-        except IntegrityError as error:
-            session.rollback()
-            raise RestoreRefused(f"the backup contradicts itself: {error.orig}") from None
-        except BaseException:
-            session.rollback()
-            raise
-
-
-def _lock(connection: Connection) -> None:
-    """No other writer between the check that the database is empty and the commit."""
-    if connection.dialect.name == "sqlite":
-        connection.exec_driver_sql("BEGIN IMMEDIATE")
-    else:
-        connection.exec_driver_sql("LOCK TABLE games, tournaments IN EXCLUSIVE MODE")
-
-
-def _columns(obj: Any, model: type[Any]) -> dict[str, Any]:
-    """The object's column values, without an id the database is to number (a Core insert: the
-    ORM would number the version column afresh)."""
-    values = {c.key: getattr(obj, c.key) for c in model.__table__.columns}
-    if values.get("id") is None:
-        values.pop("id", None)
-    return values
-
-
-def _insert(connection: Connection, model: type[Any], rows: list[dict[str, Any]]) -> None:
-    if rows:
-        connection.execute(insert(model.__table__), rows)
-
-
-def _move_sequences(connection: Connection) -> None:
-    """New games and tournaments are numbered after the restored ones. SQLite does that by
-    itself (max(id) + 1); PostgreSQL's sequences never saw the explicit ids."""
-    if connection.dialect.name != "postgresql":
-        return
-    for table in ("games", "tournaments"):
-        connection.exec_driver_sql(
-            f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), max(id)) FROM {table}")

@@ -22,8 +22,8 @@ from sqlalchemy import Connection, bindparam, delete, func, insert, select, upda
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.exc import StaleDataError
 
+from scorekeeper import store
 from scorekeeper.errors import Conflict, NotFound
-from scorekeeper.extensions import db
 from scorekeeper.i18n import say
 from scorekeeper.limits import MAX_CHANGES, MAX_HANDS, history_room
 from scorekeeper.models import (
@@ -41,7 +41,6 @@ from scorekeeper.rules.registry import find_variant
 from scorekeeper.rules.sentences import in_english, number
 from scorekeeper.services import present
 from scorekeeper.services.writes import (
-    INTERNAL,
     Guard,
     Reply,
     WriteRequest,
@@ -79,7 +78,7 @@ def table_of(game: Game | GameRecord) -> Table:
 # -- games --------------------------------------------------------------------------------------
 
 
-def create_game(data: Mapping[str, Any], request: WriteRequest = INTERNAL,
+def create_game(data: Mapping[str, Any], request: WriteRequest,
                 seed_name: str | None = None) -> Reply:
     """Create a game: the reply holds its token, shown to this request (and its retries) only
     and stored hashed."""
@@ -119,7 +118,7 @@ def tagged_view(game_id: int) -> tuple[str, dict[str, Any]]:
 def get_game(game_id: int, *, lock: bool = False) -> GameRecord:
     """The game, or NotFound. With `lock`, for writing: queue behind any other writer of the same
     database (SQLite) or game row (others), so writers wait their turn instead of failing."""
-    session = db.session
+    session = store.current().session
     if lock:
         lock_for_writing(session)
     row = session.connection().execute(_READ_FOR_WRITE if lock else _READ,
@@ -131,19 +130,19 @@ def get_game(game_id: int, *, lock: bool = False) -> GameRecord:
 
 def list_hands(game_id: int) -> tuple[GameRecord, Sequence[Hand]]:
     game = get_game(game_id)
-    hands = db.session.scalars(
+    hands = store.current().session.scalars(
         select(Hand).where(Hand.game_id == game_id).order_by(Hand.number)).all()
     return game, hands
 
 
 def get_hand(game_id: int, number: int) -> tuple[GameRecord, Hand]:
     game = get_game(game_id)
-    return game, _hand(db.session, game, number)
+    return game, _hand(store.current().session, game, number)
 
 
 def history(game_id: int) -> Sequence[HandChange]:
     get_game(game_id)
-    return db.session.scalars(
+    return store.current().session.scalars(
         select(HandChange).where(HandChange.game_id == game_id).order_by(HandChange.id)).all()
 
 

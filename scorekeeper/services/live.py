@@ -29,7 +29,8 @@ from scorekeeper.errors import TooManyRequests
 from scorekeeper.extensions import db
 from scorekeeper.i18n import language, say
 from scorekeeper.models import Game, Tournament
-from scorekeeper.services import games, tournaments
+from scorekeeper.services import games
+from scorekeeper.services.tournaments import views
 
 log = logging.getLogger(__name__)
 
@@ -54,7 +55,7 @@ class Kind:
 
 KINDS = {
     "games": Kind(Game, games.tagged_view, games.game_tag),
-    "tournaments": Kind(Tournament, tournaments.tagged_view, tournaments.tournament_tag),
+    "tournaments": Kind(Tournament, views.tagged_view, views.tournament_tag),
 }
 
 

@@ -21,7 +21,7 @@ from scorekeeper.rules.sentences import render_all, said, told_as
 from scorekeeper.services import present
 from scorekeeper.services.games import history, list_hands, table_of
 from scorekeeper.services.spreadsheet import csv_text
-from scorekeeper.services.writes import INTERNAL, Reply, WriteRequest, create_once, hash_token
+from scorekeeper.services.writes import Reply, WriteRequest, create_once, hash_token
 
 FORMAT = "scorekeeper.game/1"
 # The times an import may carry: instants from 1970 up to the end of 2999 (UTC). Far enough
@@ -137,7 +137,7 @@ def check_export(data: Mapping[str, Any]) -> CheckedGame:
     return CheckedGame(game, hands, changes)
 
 
-def import_game(data: Mapping[str, Any], request: WriteRequest = INTERNAL) -> Reply:
+def import_game(data: Mapping[str, Any], request: WriteRequest) -> Reply:
     """A new game from an export, checked by check_export; nothing is stored unless all of it is
     right."""
     checked = check_export(data)

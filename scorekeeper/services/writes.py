@@ -14,20 +14,19 @@ import hashlib
 import hmac
 import json
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import timedelta
 from functools import cache
 from typing import Any, Generic, TypeVar
 
-from flask import current_app, has_request_context
-from flask import request as http_request
 from sqlalchemy import Connection, Delete, Insert, Select, bindparam, delete, insert, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.exc import StaleDataError
 from werkzeug.http import parse_etags
 
+from scorekeeper import store
 from scorekeeper.errors import (
     Conflict,
     Forbidden,
@@ -38,7 +37,6 @@ from scorekeeper.errors import (
     Unauthorized,
     Unprocessable,
 )
-from scorekeeper.extensions import db
 from scorekeeper.i18n import say
 from scorekeeper.limits import MAX_IDEMPOTENCY_KEY
 from scorekeeper.models import (
@@ -53,6 +51,7 @@ from scorekeeper.models import (
 from scorekeeper.rules.errors import RuleViolation
 from scorekeeper.sealing import key_hash, restored, seal, unseal, withheld
 from scorekeeper.services import write_limit
+from scorekeeper.services.write_limit import WriteLimit
 
 WRITE_ATTEMPTS = 8
 TOKEN = "token"  # where a new game's or tournament's token goes in its reply
@@ -73,6 +72,17 @@ class Reply:
 
 
 @dataclass(frozen=True)
+class WriteContext:
+    """Where a write is made from, built once per request by the HTTP layer (or once by a job
+    outside any request): the client's address, the write limits by bucket (none: nothing is
+    counted) and how many hours a reply is kept for retries (REPLY_HOURS)."""
+
+    client: str | None
+    limits: Mapping[str, WriteLimit | None]
+    reply_hours: float
+
+
+@dataclass(frozen=True)
 class WriteRequest:
     """What the HTTP layer passes to a write besides its body."""
 
@@ -82,10 +92,7 @@ class WriteRequest:
     method: str
     path: str
     body: Any
-
-
-INTERNAL = WriteRequest(token=None, if_match=None, idempotency_key=None, method="", path="",
-                        body=None)  # a write made by the service itself (seeds)
+    context: WriteContext
 
 Row = TypeVar("Row", GameRecord, Tournament)
 
@@ -123,7 +130,8 @@ def guarded_write(guard: Guard[Row], request: WriteRequest,
                   action: Callable[[Session, Row], tuple[int, dict[str, Any]]]) -> Reply:
     key = request.idempotency_key
     fingerprint = _fingerprint(request) if key is not None else ""
-    session = db.session
+    context = request.context
+    session = store.current().session
     for attempt in range(WRITE_ATTEMPTS):
         authenticated = False
         try:
@@ -131,9 +139,10 @@ def guarded_write(guard: Guard[Row], request: WriteRequest,
             guard.authorize(row, request.token)
             authenticated = True
             _checked_key(key)
-            charge(session.connection(), write_limit.WRITES)
+            charge(context, session.connection(), write_limit.WRITES)
             if key is not None:
-                replay = _replay(session, guard.replies, {guard.owner: row.id}, key, fingerprint)
+                replay = _replay(session, guard.replies, {guard.owner: row.id}, key, fingerprint,
+                                 context.reply_hours)
                 if replay is not None:
                     session.commit()  # its count, and the row's lock let go before the turn
                     return replay
@@ -143,7 +152,7 @@ def guarded_write(guard: Guard[Row], request: WriteRequest,
             if key is not None:
                 _store(session.connection(), guard.replies, {guard.owner: row.id}, key,
                        fingerprint, status, body, etag)
-            sweep_if_due(session.connection())
+            sweep_if_due(session.connection(), context.reply_hours)
             session.commit()
             return Reply(status, body, etag)
         except (StaleDataError, IntegrityError, OperationalError) as error:
@@ -157,10 +166,10 @@ def guarded_write(guard: Guard[Row], request: WriteRequest,
             session.rollback()
             # The refusal rolled its count back: count it again, on its own.
             if not authenticated and isinstance(error, NOT_AUTHENTICATED):
-                _count_alone(write_limit.AUTH_FAILURES)
+                _count_alone(context, write_limit.AUTH_FAILURES)
             elif (authenticated and isinstance(error, COUNTED_REFUSALS)
                   and not isinstance(error, TooManyRequests)):
-                _count_alone(write_limit.WRITES, refuse=False)
+                _count_alone(context, write_limit.WRITES, refuse=False)
             raise
         finally:
             end_turn(session)
@@ -174,19 +183,21 @@ def create_once(request: WriteRequest,
     and nothing is created twice."""
     key = _checked_key(request.idempotency_key)
     fingerprint = _fingerprint(request) if key is not None else ""
-    session = db.session
+    hours = request.context.reply_hours
+    session = store.current().session
     for _attempt in range(WRITE_ATTEMPTS):
         try:
-            with db.writers_turn():  # a new row: nothing to queue on but, on SQLite, the turn
+            # A new row: nothing to queue on but, on SQLite, the turn.
+            with store.current().writers_turn():
                 replay = (None if key is None
-                          else _replay(session, CreatedReply, {}, key, fingerprint))
+                          else _replay(session, CreatedReply, {}, key, fingerprint, hours))
                 if replay is None:
                     body, token, etag = create(session)
                     reply = Reply(201, {**body, TOKEN: token}, etag)
                     if key is not None:
                         _store(session.connection(), CreatedReply, {}, key, fingerprint, 201,
                                reply.body, etag)
-                    sweep_if_due(session.connection())
+                    sweep_if_due(session.connection(), hours)
                 session.commit()
             return replay or reply
         except IntegrityError:
@@ -197,14 +208,15 @@ def create_once(request: WriteRequest,
     raise Conflict(say("this Idempotency-Key is busy with another request; send it again"))
 
 
-def charge(connection: Connection, bucket: str, *, refuse: bool = True) -> None:
-    """Count this request against its address's quota in `bucket`, in the caller's transaction;
-    429 once the quota is used up (unless only counting). Writes made outside a request (the
-    seed command) are not counted."""
-    limit = current_app.extensions["scorekeeper.write_limits"].get(bucket)
-    if limit is None or not has_request_context():
+def charge(context: WriteContext, connection: Connection, bucket: str, *,
+           refuse: bool = True) -> None:
+    """Count this write against its address's quota in `bucket`, in the caller's transaction;
+    429 once the quota is used up (unless only counting). A context without limits (the seed
+    command's) counts nothing."""
+    limit = context.limits.get(bucket)
+    if limit is None:
         return
-    client = write_limit.client_key(bucket, http_request.remote_addr)
+    client = write_limit.client_key(bucket, context.client)
     wait = write_limit.take(connection, limit, client)
     if wait is not None and refuse:
         said = (say("Too many writes from this address: at most {limit}. Try again in {wait} s",
@@ -214,16 +226,16 @@ def charge(connection: Connection, bucket: str, *, refuse: bool = True) -> None:
         raise TooManyRequests(said, headers={"Retry-After": f"{wait:.0f}"})
 
 
-def _count_alone(bucket: str, *, refuse: bool = True) -> None:
+def _count_alone(context: WriteContext, bucket: str, *, refuse: bool = True) -> None:
     """Count a refused write in a transaction of its own (the writer still has its turn)."""
-    with db.engine.begin() as connection:
-        charge(connection, bucket, refuse=refuse)
+    with store.current().engine.begin() as connection:
+        charge(context, connection, bucket, refuse=refuse)
 
 
 _last_sweep: dict[str, float] = {}
 
 
-def sweep_if_due(connection: Connection) -> None:
+def sweep_if_due(connection: Connection, reply_hours: float) -> None:
     """Every SWEEP_EVERY seconds in each process, inside a write's own transaction: replies older
     than REPLY_HOURS and quota rows that are whole again are deleted. No job for the operator to
     remember, and no connection or turn of its own to wait for (which, after the write had
@@ -233,7 +245,7 @@ def sweep_if_due(connection: Connection) -> None:
     if at - _last_sweep.get(url, -math.inf) < SWEEP_EVERY:
         return
     _last_sweep[url] = at
-    cutoff = utcnow() - timedelta(hours=current_app.config["REPLY_HOURS"])
+    cutoff = utcnow() - timedelta(hours=reply_hours)
     for model in REPLIES:
         connection.execute(delete(model).where(model.created_at < cutoff))
     write_limit.purge(connection)
@@ -246,7 +258,7 @@ def lock_for_writing(session: Session) -> None:
     if connection.dialect.name != "sqlite":
         return
     if "writers_turn" not in session.info:
-        session.info["writers_turn"] = db.writers_turn()
+        session.info["writers_turn"] = store.current().writers_turn()
     connection.exec_driver_sql("BEGIN IMMEDIATE")
 
 
@@ -296,11 +308,11 @@ def _replies_table(model: Replies, owner: str | None) -> _RepliesTable:
 
 
 def _replay(session: Session, model: Replies, owner: dict[str, int], key: str,
-            fingerprint: str) -> Reply | None:
+            fingerprint: str, reply_hours: float) -> Reply | None:
     """The stored first reply to this key, or None (a reply past its time is forgotten)."""
     statements = _replies_table(model, next(iter(owner), None))
     connection = session.connection()
-    cutoff = utcnow() - timedelta(hours=current_app.config["REPLY_HOURS"])
+    cutoff = utcnow() - timedelta(hours=reply_hours)
     stored = connection.execute(statements.find,
                                 {**owner, "key": key_hash(key), "cutoff": cutoff}).first()
     if stored is None:
@@ -340,6 +352,6 @@ _VERSIONS = {model: select(model.version).where(model.id == bindparam("row_id"))
 def read_version(model: type[Game] | type[Tournament], row_id: int) -> int | None:
     """A row's version alone, straight from the engine (no session): a cached read needs no
     more, and this is the hot path of every poll."""
-    with db.engine.connect() as connection:
+    with store.current().engine.connect() as connection:
         version: int | None = connection.execute(_VERSIONS[model], {"row_id": row_id}).scalar()
     return version

@@ -324,7 +324,8 @@ def test_replies_stored_before_they_were_sealed_are_sealed_by_the_migration(
                                         "hash": token_hash})
         request = writes.WriteRequest(token="organizer", if_match=None, idempotency_key="k",
                                       method="POST", path="/api/v1/tournaments/1/matches/r1m1/"
-                                      "scorers", body=None)
+                                      "scorers", body=None,
+                                      context=writes.WriteContext(None, {}, reply_hours=24))
         connection.execute(text(
             "INSERT INTO tournament_replies (tournament_id, key, fingerprint, status, body, "
             "created_at) VALUES (1, 'k', :fingerprint, 201, :body, :at)"), {

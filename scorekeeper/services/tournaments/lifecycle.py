@@ -1,0 +1,324 @@
+"""A tournament's life: create, draw, report and correct games, advance — each write one
+transaction through the guard.
+
+The rounds, standings and champion are never stored: they are rebuilt by the pure
+scorekeeper.tournaments package from the teams, the draw seed, the advances and the reported
+games, so a correction can never leave a later round silently built on an old result.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from sqlalchemy import delete
+from sqlalchemy.orm import Session
+
+from scorekeeper import tournaments as pure
+from scorekeeper.errors import Conflict, Forbidden, NotFound, Unprocessable
+from scorekeeper.i18n import chosen_language, say
+from scorekeeper.models import Game, ScorerToken, TournamentGame, utcnow
+from scorekeeper.models import Tournament as TournamentRow
+from scorekeeper.rules.base import GameState
+from scorekeeper.rules.errors import RuleViolation
+from scorekeeper.rules.registry import find_variant
+from scorekeeper.services.tournaments.guard import drawn, guard, match_of, touch
+from scorekeeper.services.tournaments.views import (
+    after_view,
+    etag,
+    rebuild,
+    standing_view,
+    teams_of,
+    tournament_view,
+)
+from scorekeeper.services.writes import Reply, WriteRequest, create_once, guarded_write, hash_token
+
+MAX_SEED = 2**31 - 1
+
+
+def sides_per_team(variant_key: str, fmt: str) -> list[int]:
+    """The team sizes a format can seat in this variant, as its forms say: two sides a match,
+    or (Rummy tables) players alone."""
+    variant = find_variant(variant_key)
+    if fmt == "rummy_tables":
+        return sorted({each for _, each in variant.forms if each == 1})
+    return [each for sides, each in variant.forms if sides == 2]
+
+
+def entered_team(given: Mapping[str, Any]) -> pure.Team:
+    """A team as the organizer typed it (at creation or as a late entry), names trimmed."""
+    return pure.Team(given["name"].strip(), tuple(p.strip() for p in given["players"]))
+
+
+def stored_team(team: pure.Team) -> dict[str, Any]:
+    body: dict[str, Any] = {"name": team.name, "players": list(team.players),
+                            "status": team.status}
+    if team.joined is not None:
+        body["joined"] = team.joined
+    if team.withdrawn is not None:
+        body["withdrawn"] = team.withdrawn
+    return body
+
+
+# -- writing -----------------------------------------------------------------------------------
+
+
+def create_tournament(data: Mapping[str, Any], request: WriteRequest,
+                      seed_name: str | None = None) -> Reply:
+    """Register a tournament: the reply holds the organizer's token, shown to this request (and
+    its retries) only and stored hashed."""
+    variant = find_variant(data["variant"])
+    teams = [entered_team(t) for t in data["teams"]]
+    options = pure.check_tournament(data["format"], variant.key,
+                                    sides_per_team(variant.key, data["format"]), teams,
+                                    data.get("options") or {})
+
+    def create(session: Session) -> tuple[dict[str, Any], str, str]:
+        token = secrets.token_urlsafe(32)
+        row = TournamentRow(name=data["name"].strip(), variant=variant.key,
+                            format=data["format"], options=options, advances=0,
+                            token_hash=hash_token(token), seed_name=seed_name,
+                            language=data.get("language") or chosen_language(),
+                            teams=[{"name": t.name, "players": list(t.players)} for t in teams])
+        session.add(row)
+        session.flush()
+        return tournament_view(row, []), token, etag(row)
+
+    return create_once(request, create)
+
+
+def draw(tournament_id: int, seed: int | None, request: WriteRequest) -> Reply:
+    def action(session: Session, row: TournamentRow) -> tuple[int, dict[str, Any]]:
+        if row.seed is not None:
+            raise Conflict(say("the teams were already drawn (seed {seed})", seed=row.seed))
+        _check_in_decides(row)
+        row.seed = secrets.randbelow(MAX_SEED) if seed is None else seed
+        touch(row)
+        session.flush()
+        return 200, tournament_view(row, [])
+
+    return guarded_write(guard(tournament_id), request, action)
+
+
+def _check_in_decides(row: TournamentRow) -> None:
+    """At the draw: once any team checked in, the teams still only registered are withdrawn
+    (not drawn); and enough teams must be left to play."""
+    teams = teams_of(row)
+    if any(t.status == "checked_in" for t in teams):
+        teams = [replace(t, status="withdrawn", withdrawn=0) if t.status == "registered" else t
+                 for t in teams]
+    least = 3 if row.format == "rummy_tables" else 2
+    if sum(t.withdrawn is None for t in teams) < least:
+        raise Conflict(say("the draw needs at least {least} teams in play (checked in, or not "
+                           "withdrawn); there are {n}",
+                           n=sum(t.withdrawn is None for t in teams), least=least))
+    if teams != teams_of(row):
+        row.teams = [stored_team(t) for t in teams]
+
+
+def report_game(tournament_id: int, key: str, body: Mapping[str, Any],
+                request: WriteRequest) -> Reply:
+    def action(session: Session, row: TournamentRow) -> tuple[int, dict[str, Any]]:
+        games, t = drawn(session, row)
+        match = match_of(t, key)
+        if match.kind == "bye":
+            raise Conflict(say("match {match} is a bye: there is nothing to play", match=key))
+        _not_forfeited(row, match)
+        if match.complete:
+            raise Conflict(say("match {match} is complete; correct one of its games instead "
+                               "(PUT .../games/1 to {last})", match=key, last=len(match.results)))
+        _not_waiting(games, key)
+        scores, game_id = _scores(session, row, games, match, body)
+        # A scorer's report waits for the other team when the tournament asks for confirmation.
+        waits = bool(scorer) and bool(row.options.get("confirm_games"))
+        game = TournamentGame(tournament_id=row.id, match=key, number=len(match.results) + 1,
+                              scores=scores, teams=list(match.teams), game_id=game_id,
+                              confirmed=not waits,
+                              reported_by=scorer[0].team if waits else None)
+        session.add(game)
+        touch(row)
+        session.flush()
+        return 201, after_view(row, rebuild(row, [*games, game]), key, [], [*games, game])
+
+    scorer: list[ScorerToken] = []
+    return guarded_write(guard(tournament_id, key, scorer), request, action)
+
+
+def correct_game(tournament_id: int, key: str, number: int, body: Mapping[str, Any],
+                 cascade: bool, request: WriteRequest, preview: bool = False) -> Reply:
+    """Correct a game; with `preview` the very same correction is made and answered, then
+    rolled back: nothing is stored (no version, no idempotency record)."""
+
+    def action(session: Session, row: TournamentRow) -> tuple[int, dict[str, Any]]:
+        before = etag(row)
+        games, t = drawn(session, row)
+        match = match_of(t, key)
+        stored = next((g for g in games if g.match == key and g.number == number), None)
+        if stored is None:
+            raise NotFound(say("match {match} has no game {number}", match=key, number=number))
+        built_on = t.advances - max(0, match.round - t.rounds_at_draw)
+        if built_on > 0 and scorer:
+            raise Forbidden(say("later rounds depend on this game, so only the organizer may "
+                                "correct it"))
+        if built_on > 0 and not cascade:
+            raise Conflict(say("later rounds were built from match {match}'s round; send "
+                               "?cascade=true to rebuild them (their results are reopened if "
+                               "their teams change)", match=key))
+        _may_correct(row, stored, scorer)
+        others = [g for g in games if g is not stored]
+        scores, game_id = _scores(session, row, others, match, body)
+        stored.scores, stored.game_id, stored.updated_at = scores, game_id, utcnow()
+        if not scorer:
+            stored.confirmed = True  # the organizer's correction needs nobody's confirmation
+        session.flush()
+        after = rebuild(row, games)
+        stale = {(r.match, r.number) for r in after.stale}
+        dropped = [g for g in games if (g.match, g.number) in stale
+                   or (not g.confirmed and not fits(after, g))]
+        if dropped:
+            session.execute(delete(TournamentGame).where(
+                TournamentGame.id.in_([g.id for g in dropped])))
+        row.advances = after.advances
+        touch(row)
+        session.flush()
+        kept = [g for g in games if g not in dropped]
+        # `after` already is the tournament without them: stale games are never applied.
+        answer = {**after_view(row, after, key,
+                           [{"match": g.match, "number": g.number} for g in dropped], kept),
+                  "reopened": sorted({g.match for g in dropped}, key=_match_order),
+                  "preview": preview}
+        if preview:
+            teams = teams_of(row)
+            raise _Previewed(Reply(200, {**answer, "standings": [
+                standing_view(s, teams) for s in after.standings]}, before))
+        return 200, answer
+
+    scorer: list[ScorerToken] = []
+    try:
+        # A preview keeps no reply under its Idempotency-Key: it is not the write.
+        return guarded_write(guard(tournament_id, key, scorer),
+                             replace(request, idempotency_key=None) if preview else request,
+                             action)
+    except _Previewed as previewed:
+        return previewed.reply
+
+
+def advance(tournament_id: int, request: WriteRequest) -> Reply:
+    def action(session: Session, row: TournamentRow) -> tuple[int, dict[str, Any]]:
+        games, t = drawn(session, row)
+        if t.status == "finished":
+            raise Conflict(say("the tournament is over. {next_step}",
+                               next_step=t.next_step))
+        if not t.can_advance:
+            raise Conflict(say("this round is not over: {next_step}",
+                               next_step=t.next_step))
+        after = rebuild(row, games, row.advances + 1)
+        if after.advances == row.advances:
+            raise Conflict(say("no next round can be paired without a rematch; the tournament "
+                               "cannot go further"))
+        row.advances = after.advances
+        touch(row)
+        session.flush()
+        return 200, tournament_view(row, games)
+
+    return guarded_write(guard(tournament_id), request, action)
+
+
+def _scores(session: Session, row: TournamentRow, games: Sequence[TournamentGame],
+            match: pure.Match, body: Mapping[str, Any]) -> tuple[list[int], int | None]:
+    """The game's scores in the match's team order: as sent, or from a recorded game."""
+    if ("scores" in body) == ("game_id" in body):
+        raise Unprocessable(say("send the game's scores or the id of a recorded game (one of "
+                                "them)"), {"scores": [say("scores or game_id")]})
+    if "scores" in body:
+        scores = list(body["scores"])
+        game_id = None
+    else:
+        if row.options.get("game_unit") != "game":
+            raise RuleViolation("deal_scores", "game_id")
+        game_id = body["game_id"]
+        if any(g.game_id == game_id for g in games):
+            raise RuleViolation("linked_game_twice", "game_id", game=game_id)
+        scores = _linked_scores(session, row, match, game_id)
+    pure.check_scores(match, scores)
+    return scores, game_id
+
+
+def _linked_scores(session: Session, row: TournamentRow, match: pure.Match,
+                   game_id: int) -> list[int]:
+    game = session.get(Game, game_id)
+    if game is None:
+        raise RuleViolation("linked_game_missing", "game_id", game=game_id)
+    if game.variant != row.variant:
+        raise RuleViolation("linked_game_variant", "game_id", game=game_id,
+                            variant=find_variant(game.variant).name,
+                            expected=find_variant(row.variant).name)
+    if GameState.from_dict(game.state).outcome is None:
+        raise RuleViolation("linked_game_unfinished", "game_id", game=game_id)
+    sides = [frozenset(p.casefold() for p in side["players"]) for side in game.sides]
+    scores = []
+    for team in match.teams:
+        players = frozenset(p.casefold() for p in row.teams[team]["players"])
+        if players not in sides:
+            raise RuleViolation("linked_game_players", "game_id", game=game_id,
+                                team=row.teams[team]["name"])
+        scores.append(game.state["scores"][sides.index(players)])
+    if len(sides) != len(match.teams):
+        raise RuleViolation("linked_game_players.extra", "game_id", game=game_id)
+    return scores
+
+
+# -- what a report or correction may do --------------------------------------------------------
+
+
+class _Previewed(Exception):  # not an error: how a preview's reply leaves the write
+    """Raised by a previewed correction with its reply, so that the write is rolled back."""
+
+    def __init__(self, reply: Reply) -> None:
+        super().__init__("previewed")
+        self.reply = reply
+
+
+def _match_order(key: str) -> tuple[int, int]:
+    """"r2m10" after "r2m9": a match key's round and place."""
+    round_, _, place = key[1:].partition("m")
+    return int(round_), int(place)
+
+
+def fits(t: pure.Tournament, game: TournamentGame) -> bool:
+    """Whether a game waiting for confirmation is still the next game of its match."""
+    match = t.match(game.match)
+    return (match is not None and match.kind != "bye" and match.teams == tuple(game.teams)
+            and not match.complete and game.number == len(match.results) + 1)
+
+
+def _not_waiting(games: Sequence[TournamentGame], key: str) -> None:
+    waiting = next((g for g in games if g.match == key and not g.confirmed), None)
+    if waiting is not None:
+        raise Conflict(say("game {number} of match {match} waits for the other team's "
+                           "confirmation; confirm or correct it first",
+                           number=waiting.number, match=key))
+
+
+def _may_correct(row: TournamentRow, stored: TournamentGame,
+                 scorer: Sequence[ScorerToken]) -> None:
+    """When games are confirmed, a scorer corrects only a game still waiting that their own
+    team (or their match's token) reported: a confirmed one is the organizer's to change."""
+    if not scorer or not row.options.get("confirm_games"):
+        return
+    if stored.confirmed:
+        raise Forbidden(say("game {number} of match {match} is confirmed: only the organizer "
+                            "may correct it", number=stored.number, match=stored.match))
+    if stored.reported_by is not None and scorer[0].team != stored.reported_by:
+        raise Forbidden(say("game {number} of match {match} was reported by the other team: "
+                            "confirm it, or ask the organizer to correct it",
+                            number=stored.number, match=stored.match))
+
+
+def _not_forfeited(row: TournamentRow, match: pure.Match) -> None:
+    if match.forfeit and match.kind != "table":
+        names = ", ".join(row.teams[t]["name"] for t in match.forfeit)
+        raise Conflict(say("match {match} is forfeited: {teams} withdrew", match=match.key,
+                           teams=names))
