@@ -7,7 +7,7 @@ import { api, problem, uuid } from "./api.js";
 import { h, toast } from "./dom.js";
 import { _, _n, against, number } from "./i18n.js";
 import { gameLine, reportForm, roundsInPlay, scoreSoFar, tableTitle, teamStatus, waiting } from "./match.js";
-import { siteLink } from "./qr.js";
+import { siteLink } from "./links.js";
 import { shareLink } from "./share.js";
 
 /** The formats as the API describes them (which take late entries, and when), or null when

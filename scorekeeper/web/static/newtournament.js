@@ -5,7 +5,7 @@
 import { api, problem, uuid } from "./api.js";
 import { h, show, stillAt, toast } from "./dom.js";
 import { _, _n, lang, languages, number } from "./i18n.js";
-import { siteLink } from "./qr.js";
+import { siteLink } from "./links.js";
 import { shareLink } from "./share.js";
 import { keepToken } from "./store.js";
 

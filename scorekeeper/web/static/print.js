@@ -7,7 +7,8 @@ import { api, problem, uuid } from "./api.js";
 import { h, show } from "./dom.js";
 import { _, _n, _p, number, speakOwn } from "./i18n.js";
 import { bracketMatch } from "./match.js";
-import { qrImage, siteLink } from "./qr.js";
+import { siteLink } from "./links.js";
+import { qrImage } from "./qr.js";
 import { store, tokenOf } from "./store.js";
 
 // The papers; a card is half a page. Each paper is a named @page in app.css ("The print kit"):

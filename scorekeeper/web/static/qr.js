@@ -1,15 +1,9 @@
+// @ts-check
 // QR codes drawn on the phone itself (uqr, MIT, copied from its npm release into vendor/): a link
 // is never sent anywhere to be drawn, so a scorer's token stays out of every address the page
-// requests, and a code shows with no connection like the rest of the page. Also the links to
-// share: under the site's public address when the server has one (SCOREKEEPER_PUBLIC_URL).
+// requests, and a code shows with no connection like the rest of the page. Loaded when a code is
+// first drawn, not with the page: the library is a tenth of the start page's weight.
 import { encode } from "./vendor/uqr.js";
-
-/** Where the page's links start: the address players use, served with the page, else this
- *  page's own origin. */
-export const siteAddress = () => document.documentElement.dataset.publicUrl || location.origin;
-
-/** The page's address `route` (what follows #/, e.g. `g/3/watch`) as a link to share. */
-export const siteLink = (route) => `${siteAddress()}/#/${route}`;
 
 /** A QR code of `text` as an SVG data: address for an <img> (the page's CSP allows data: images):
  *  dark modules on white with the four-module quiet zone scanners need, and error correction M,

@@ -4,7 +4,7 @@
 // where the browser has it).
 import { h, toast } from "./dom.js";
 import { _, _p } from "./i18n.js";
-import { qrImage, siteLink } from "./qr.js";
+import { siteLink } from "./links.js";
 
 const QR_SIZE = 176; // px: scans from across a table, and two fit a phone's screen one above the other
 const COPIED_MS = 2500;
@@ -53,9 +53,10 @@ export function shareLink({ link, href, id, words }) {
   // i18n: a button: copy the link to the clipboard
   const copy = h("button", { type: "button", onclick: () => copyLink(copy, link, words) }, _("Copy"));
   const canShare = typeof navigator.share === "function";
+  const qr = h("img", { class: "qr", width: QR_SIZE, height: QR_SIZE, alt: words.qr, decoding: "async" });
+  import("./qr.js").then(({ qrImage }) => { qr.src = qrImage(link); });
   return h("div", { class: "share-link" },
-    h("img", { class: "qr", src: qrImage(link), width: QR_SIZE, height: QR_SIZE, alt: words.qr,
-      decoding: "async" }),
+    qr,
     h("div", { class: "share-what" },
       h("p", {}, h("a", { href, id }, words.name)),
       h("p", { class: "muted", text: words.says }),
