@@ -16,41 +16,20 @@ import sqlalchemy
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
 
-from scorekeeper import create_app
-from scorekeeper.models import Base
 from scorekeeper.services import present
 from tests.api.helpers import API, assert_error
-from tests.api.test_portability import HANDS, played
 from tests.api.tournament_helpers import Tourney
-from tests.conftest import SHARED_DATABASE, GameHandle
+from tests.helpers import (
+    HANDS,
+    GameHandle,
+    backup,
+    empty_database,
+    new_app,
+    played,
+)
 
 BACKUP_ONLY = ("id", "token_hash", "version", "seed_name")
 RUMMY_SEATS = [{"name": n, "players": [n]} for n in ("Ann", "Bo", "Cy")]
-
-
-def empty_database(tmp_path: Path) -> str:
-    """A second, empty database: another SQLite file, or the shared one emptied the way
-    conftest empties it before each test."""
-    if not SHARED_DATABASE:
-        return f"sqlite:///{tmp_path / 'restored.sqlite'}"
-    engine = sqlalchemy.create_engine(SHARED_DATABASE)
-    tables = ", ".join(table.name for table in Base.metadata.sorted_tables)
-    with engine.begin() as connection:
-        connection.exec_driver_sql(f"TRUNCATE {tables} RESTART IDENTITY CASCADE")
-    engine.dispose()
-    return SHARED_DATABASE
-
-
-def new_app(url: str) -> Flask:
-    """An app of its own, so nothing rendered for the first database is served again."""
-    return create_app({"TESTING": True, "DATABASE_URL": url})
-
-
-def backup(runner: FlaskCliRunner, out: Path) -> dict[str, Any]:
-    result = runner.invoke(args=["backup", str(out)])
-    assert result.exit_code == 0, result.output
-    data: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
-    return data
 
 
 def undated(data: dict[str, Any]) -> dict[str, Any]:

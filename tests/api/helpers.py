@@ -10,8 +10,6 @@ from flask.testing import FlaskClient
 from scorekeeper.rules.errors import RULES
 
 API = "/api/v1"
-FOUR = [{"name": "North-South", "players": ["Ann", "Cy"]},
-        {"name": "East-West", "players": ["Bo", "Di"]}]
 SIX_IN_THREES = [{"name": "Reds", "players": ["Ann", "Cy"]},
                  {"name": "Greens", "players": ["Bo", "Di"]},
                  {"name": "Blues", "players": ["Ed", "Flo"]}]

@@ -17,7 +17,8 @@ from flask.testing import FlaskClient
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from tests.api.helpers import API, FOUR, assert_error
+from tests.api.helpers import API, assert_error
+from tests.helpers import TWO_SIDES
 
 SETTINGS = settings(deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                          HealthCheck.too_slow,
@@ -88,7 +89,7 @@ option_names = st.sampled_from(["target", "lose_at", "win_on", "slam_bonus",
                                 "auction", "no_such_option"])
 player_lists = st.lists(st.text(min_size=1, max_size=3), min_size=1, max_size=4)
 sides_values = mostly(st.one_of(
-    st.just(FOUR),
+    st.just(TWO_SIDES),
     st.lists(st.fixed_dictionaries({"name": mostly(st.text(min_size=1, max_size=4)),
                                     "players": mostly(player_lists)}), max_size=4),
     st.integers(1, 4).flatmap(lambda size: st.lists(st.fixed_dictionaries(
@@ -126,7 +127,7 @@ class Game:
                  sides: list[dict[str, Any]] | None = None) -> None:
         if created is None:
             response = client.post(GAMES, json={"variant": "australian-500",
-                                                "sides": sides or FOUR, "options": options})
+                                                "sides": sides or TWO_SIDES, "options": options})
             assert response.status_code == 201, response.get_json()
             created = response.get_json()
         body: dict[str, Any] = created
@@ -315,7 +316,7 @@ def test_post_games_never_fails_with_5xx(client: FlaskClient, body: Any) -> None
        sequence=st.lists(st.one_of(hands, hand_bodies), min_size=1, max_size=4))
 def test_any_accepted_options_can_score_hands(client: FlaskClient, options: dict[str, Any],
                                               sequence: list[Any]) -> None:
-    response = client.post(GAMES, json={"variant": "australian-500", "sides": FOUR,
+    response = client.post(GAMES, json={"variant": "australian-500", "sides": TWO_SIDES,
                                         "options": options})
     check_refusal_or_success(response, (201,), None, None)
     if response.status_code != 201:

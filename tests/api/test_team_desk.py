@@ -12,7 +12,7 @@ from flask.testing import FlaskClient, FlaskCliRunner
 
 from tests.api.helpers import assert_error
 from tests.api.tournament_helpers import Tourney, all_matches, find_match
-from tests.test_backup import backup, empty_database, new_app
+from tests.helpers import backup, empty_database, new_app
 
 NEWCOMER = {"name": "Les Retardataires", "players": ["Lou", "Max"]}
 
