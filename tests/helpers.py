@@ -23,6 +23,7 @@ from scorekeeper import create_app, migrate
 from scorekeeper.extensions import db
 from scorekeeper.models import Base
 
+# The four-handed table: two sides of two players.
 TWO_SIDES = [{"name": "North-South", "players": ["Ann", "Cy"]},
              {"name": "East-West", "players": ["Bo", "Di"]}]
 
@@ -115,7 +116,7 @@ def every_stored_text(app: Flask) -> str:
     return json.dumps(rows, default=str)
 
 
-def empty_database(tmp_path: Path) -> str:
+def second_database(tmp_path: Path) -> str:
     """A second, empty database: another SQLite file, or the shared one emptied the way
     conftest empties it before each test."""
     if not SHARED_DATABASE:

@@ -78,7 +78,7 @@ def start(url: str, workers: int = 2, *, migrated: bool = True, **env: str) -> S
     raise AssertionError("gunicorn did not start:\n" + "".join(log))
 
 
-def new_game(server: Server) -> tuple[str, dict[str, str]]:
+def new_game_on(server: Server) -> tuple[str, dict[str, str]]:
     created = server.call("POST", "/api/v1/games", {"variant": "australian-500",
                                                     "sides": TWO_SIDES, "options": ENDLESS})
     assert created.status == 201, created.body

@@ -23,9 +23,9 @@ from tests.helpers import (
     HANDS,
     GameHandle,
     backup,
-    empty_database,
     new_app,
     played,
+    second_database,
 )
 
 BACKUP_ONLY = ("id", "token_hash", "version", "seed_name")
@@ -96,7 +96,7 @@ def restored(app: Flask, client: FlaskClient, runner: FlaskCliRunner, new_game: 
     data = rich(client, new_game)
     before = reads(client, data)
     first = backup(runner, tmp_path / "first.json")
-    second = new_app(empty_database(tmp_path))
+    second = new_app(second_database(tmp_path))
     result = second.test_cli_runner().invoke(args=["restore", str(tmp_path / "first.json")])
     assert result.exit_code == 0, result.output
     assert "restored 4 games, 2 tournaments" in result.output
@@ -164,7 +164,7 @@ def test_restore_refuses_a_database_that_is_not_empty(app: Flask, client: FlaskC
     file = tmp_path / "b.json"
     written = backup(runner, file)
     # Not even a game: one tournament is enough to refuse.
-    second = new_app(empty_database(tmp_path))
+    second = new_app(second_database(tmp_path))
     Tourney.create(second.test_client(), 3)
     before = backup(second.test_cli_runner(), tmp_path / "before.json")
     result = second.test_cli_runner().invoke(args=["restore", str(file)])
@@ -210,7 +210,7 @@ def test_a_wrong_backup_restores_nothing(app: Flask, client: FlaskClient,
     damage(broken)
     file = tmp_path / "broken.json"
     file.write_text(json.dumps(broken), encoding="utf-8")
-    second = new_app(empty_database(tmp_path))
+    second = new_app(second_database(tmp_path))
     result = second.test_cli_runner().invoke(args=["restore", str(file)])
     assert result.exit_code != 0
     assert message in result.output and "nothing restored" in result.output, result.output
@@ -278,7 +278,7 @@ def test_restore_refuses_a_file_nested_100000_levels_deep(app: Flask, runner: Fl
 
 
 def refused_in_one_line(file: Path, tmp_path: Path, message: str) -> None:
-    second = new_app(empty_database(tmp_path))
+    second = new_app(second_database(tmp_path))
     result = second.test_cli_runner().invoke(args=["restore", str(file)])
     assert result.exit_code == 1, result.output
     assert result.exception is None or isinstance(result.exception, SystemExit), result.output
@@ -387,7 +387,7 @@ def test_tables_team_scorers_and_waiting_games_survive_a_restore(
     assert [(g["confirmed"], g["reported_by"]) for g in saved["games"]] == [
         (True, None), (False, scorers[0]["team"])]
 
-    second = new_app(empty_database(tmp_path))
+    second = new_app(second_database(tmp_path))
     result = second.test_cli_runner().invoke(args=["restore", str(tmp_path / "desk.json")])
     assert result.exit_code == 0, result.output
     after = second.test_client()
@@ -420,7 +420,7 @@ def test_a_backup_written_before_the_desk_restores(app: Flask, client: FlaskClie
     for each in saved["scorers"]:
         del each["team"]
     (tmp_path / "old.json").write_text(json.dumps(data), encoding="utf-8")
-    second = new_app(empty_database(tmp_path))
+    second = new_app(second_database(tmp_path))
     result = second.test_cli_runner().invoke(args=["restore", str(tmp_path / "old.json")])
     assert result.exit_code == 0, result.output
     after = second.test_client()

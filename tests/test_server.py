@@ -28,7 +28,7 @@ import sqlalchemy
 
 from scorekeeper.extensions import WritersTurn
 from tests.helpers import SHARED_DATABASE, TWO_SIDES, database_url, in_threads
-from tests.server_helpers import Server, new_game, start
+from tests.server_helpers import Server, new_game_on, start
 
 HAND = {"bidder": 0, "bid": "6S", "tricks": [6, 4]}
 
@@ -88,7 +88,7 @@ def empty(url: str) -> None:
 
 def test_of_two_writes_with_one_if_match_exactly_one_wins(servers: Callable[..., Server]) -> None:
     server = servers()
-    game, auth = new_game(server)
+    game, auth = new_game_on(server)
     for round_ in range(10):
         etag = server.call("GET", game).headers["ETag"]
         replies = in_threads(2, lambda _i, etag=etag: server.call(
@@ -103,7 +103,7 @@ def test_many_writers_store_every_hand_once_numbered_without_gaps(
         servers: Callable[..., Server]) -> None:
     # Two app servers on one database, as a league deployment would run them.
     first, second = servers(), servers()
-    game, auth = new_game(first)
+    game, auth = new_game_on(first)
 
     def write(i: int) -> list[int]:
         server = (first, second)[i % 2]
@@ -119,7 +119,7 @@ def test_many_writers_store_every_hand_once_numbered_without_gaps(
 
 def test_retries_with_one_idempotency_key_store_one_hand(servers: Callable[..., Server]) -> None:
     server = servers()
-    game, auth = new_game(server)
+    game, auth = new_game_on(server)
     for key in ("retry-1", "retry-2", "retry-3"):
         replies = in_threads(8, lambda _i, key=key: server.call(
             "POST", f"{game}/hands", HAND, **auth, **{"Idempotency-Key": key}))
@@ -150,7 +150,7 @@ def test_hundreds_of_live_pages_see_every_hand_while_the_writes_go_in(
     """400 phones follow one game (no worker thread each: gevent) while hands are recorded; every
     stream gets every new version, and every write is stored."""
     server = servers()
-    game, auth = new_game(server)
+    game, auth = new_game_on(server)
     with LivePages(server, f"{game}/events", 400) as pages:
         assert pages.wait_for(server.call("GET", game).headers["ETag"].strip('"'))
         for _ in range(5):
@@ -165,7 +165,7 @@ def test_a_change_through_one_server_reaches_live_pages_on_another(
     """Two app servers on one database (PostgreSQL: the trigger's notices; SQLite: each
     watcher's poll); a tournament too."""
     first, second = servers(), servers()
-    game, auth = new_game(first)
+    game, auth = new_game_on(first)
     tournament = first.call("POST", "/api/v1/tournaments", {
         "name": "Club", "variant": "quebec-500", "format": "quebec",
         "teams": [{"name": n, "players": [f"{n}1", f"{n}2"]} for n in "ABCD"]})
@@ -190,7 +190,7 @@ def test_streams_per_address_are_capped_and_a_closed_one_is_dropped(
     up; the server notices at its next heartbeat and frees the place."""
     server = servers(workers=1, SCOREKEEPER_STREAMS_PER_ADDRESS="2",
                      SCOREKEEPER_HEARTBEAT_SECONDS="0.2")
-    game, _auth = new_game(server)
+    game, _auth = new_game_on(server)
     url = f"{server.base}{game}/events"
     first, second = (urllib.request.urlopen(url, timeout=30) for _ in range(2))
     try:
@@ -291,7 +291,7 @@ def test_two_production_servers_stay_within_the_database_connections(
     5 + 5. A write that gets no connection within the pool timeout would be a 503 (counted,
     allowed); every 201 is one hand."""
     first, second = servers(workers=4), servers(workers=4)
-    game, auth = new_game(first)
+    game, auth = new_game_on(first)
 
     def write(i: int) -> list[int]:
         server = (first, second)[i % 2]
