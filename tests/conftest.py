@@ -1,13 +1,11 @@
-"""Shared fixtures: an app on a fresh database per test, its client, and game helpers."""
+"""Shared fixtures: an app on a fresh database per test, its client, new games, and production
+servers (gunicorn) for the tests that run them."""
 
 from __future__ import annotations
 
-import atexit
 import functools
 import os
-import shutil
-import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,39 +16,13 @@ from flask.testing import FlaskClient, FlaskCliRunner
 
 from scorekeeper import create_app, extensions, migrate
 from scorekeeper.models import Base
+from tests.helpers import SHARED_DATABASE, TWO_SIDES, GameHandle, database_url
+from tests.server_helpers import Server, start
 
-FOUR = [{"name": "North-South", "players": ["Ann", "Cy"]},
-        {"name": "East-West", "players": ["Bo", "Di"]}]
-
-
-SHARED_DATABASE = os.environ.get("TEST_DATABASE_URL")  # e.g. PostgreSQL, for the second CI run
 # The suite writes far faster than any table; the write limit has its own tests.
 os.environ.setdefault("SCOREKEEPER_WRITE_LIMIT", "0")
 os.environ.setdefault("SCOREKEEPER_AUTH_FAILURE_LIMIT", "0")
 os.environ.setdefault("SCOREKEEPER_CHECK_LIMIT", "0")
-
-
-def database_url(tmp_path: Path) -> str:
-    """A new SQLite file per test, unless TEST_DATABASE_URL points the suite elsewhere. It starts
-    as a copy of one migrated once for the whole run: running the migrations took half the time
-    of a short test (tests/test_migrations.py runs them on empty databases)."""
-    if SHARED_DATABASE:
-        return SHARED_DATABASE
-    path = tmp_path / "test.sqlite"
-    if not path.exists():
-        shutil.copyfile(_migrated_sqlite(), path)
-    return f"sqlite:///{path}"
-
-
-@functools.cache
-def _migrated_sqlite() -> Path:
-    folder = tempfile.mkdtemp(prefix="scorekeeper-schema-")
-    atexit.register(shutil.rmtree, folder, ignore_errors=True)
-    path = Path(folder) / "migrated.sqlite"
-    engine = sqlalchemy.create_engine(f"sqlite:///{path}")
-    migrate.upgrade(engine)
-    engine.dispose()
-    return path
 
 
 @pytest.fixture(scope="session")
@@ -132,30 +104,11 @@ def runner(app: Flask) -> FlaskCliRunner:
     return app.test_cli_runner()
 
 
-class GameHandle:
-    """A created game with its token, for tests that write hands."""
-
-    def __init__(self, client: FlaskClient, body: dict[str, Any]) -> None:
-        self.client = client
-        self.id: int = body["id"]
-        self.token: str = body["token"]
-        self.url = f"/api/v1/games/{self.id}"
-
-    def auth(self, **extra: str) -> dict[str, str]:
-        return {"Authorization": f"Bearer {self.token}", **extra}
-
-    def record(self, hand: dict[str, Any], **headers: str) -> Any:
-        return self.client.post(f"{self.url}/hands", json=hand, headers=self.auth(**headers))
-
-    def state(self) -> dict[str, Any]:
-        return self.client.get(self.url).get_json()
-
-
 @pytest.fixture
 def new_game(client: FlaskClient) -> Any:
     def make(options: dict[str, Any] | None = None, sides: list[Any] | None = None,
              **extra: Any) -> GameHandle:
-        body = {"variant": "australian-500", "sides": sides or FOUR, **extra}
+        body = {"variant": "australian-500", "sides": sides or TWO_SIDES, **extra}
         if options is not None:
             body["options"] = options
         response = client.post("/api/v1/games", json=body)
@@ -163,3 +116,23 @@ def new_game(client: FlaskClient) -> Any:
         return GameHandle(client, response.get_json())
 
     return make
+
+
+@pytest.fixture
+def servers(tmp_path: Path) -> Iterator[Callable[..., Server]]:
+    """Start servers on the test's database; on the way out stop them and read their logs."""
+    started: list[Server] = []
+
+    def make(workers: int = 2, **env: str) -> Server:
+        started.append(start(database_url(tmp_path), workers, **env))
+        return started[-1]
+
+    yield make
+    for server in started:
+        server.process.terminate()
+        server.process.wait(timeout=30)
+        assert server.reader is not None and server.process.stderr is not None
+        server.reader.join()
+        server.process.stderr.close()
+        log = "".join(server.log)
+        assert "Traceback" not in log and "[ERROR]" not in log, log

@@ -16,41 +16,20 @@ import sqlalchemy
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
 
-from scorekeeper import create_app
-from scorekeeper.models import Base
 from scorekeeper.services import present
 from tests.api.helpers import API, assert_error
-from tests.api.test_portability import HANDS, played
 from tests.api.tournament_helpers import Tourney
-from tests.conftest import SHARED_DATABASE, GameHandle
+from tests.helpers import (
+    HANDS,
+    GameHandle,
+    backup,
+    new_app,
+    played,
+    second_database,
+)
 
 BACKUP_ONLY = ("id", "token_hash", "version", "seed_name")
 RUMMY_SEATS = [{"name": n, "players": [n]} for n in ("Ann", "Bo", "Cy")]
-
-
-def empty_database(tmp_path: Path) -> str:
-    """A second, empty database: another SQLite file, or the shared one emptied the way
-    conftest empties it before each test."""
-    if not SHARED_DATABASE:
-        return f"sqlite:///{tmp_path / 'restored.sqlite'}"
-    engine = sqlalchemy.create_engine(SHARED_DATABASE)
-    tables = ", ".join(table.name for table in Base.metadata.sorted_tables)
-    with engine.begin() as connection:
-        connection.exec_driver_sql(f"TRUNCATE {tables} RESTART IDENTITY CASCADE")
-    engine.dispose()
-    return SHARED_DATABASE
-
-
-def new_app(url: str) -> Flask:
-    """An app of its own, so nothing rendered for the first database is served again."""
-    return create_app({"TESTING": True, "DATABASE_URL": url})
-
-
-def backup(runner: FlaskCliRunner, out: Path) -> dict[str, Any]:
-    result = runner.invoke(args=["backup", str(out)])
-    assert result.exit_code == 0, result.output
-    data: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
-    return data
 
 
 def undated(data: dict[str, Any]) -> dict[str, Any]:
@@ -117,7 +96,7 @@ def restored(app: Flask, client: FlaskClient, runner: FlaskCliRunner, new_game: 
     data = rich(client, new_game)
     before = reads(client, data)
     first = backup(runner, tmp_path / "first.json")
-    second = new_app(empty_database(tmp_path))
+    second = new_app(second_database(tmp_path))
     result = second.test_cli_runner().invoke(args=["restore", str(tmp_path / "first.json")])
     assert result.exit_code == 0, result.output
     assert "restored 4 games, 2 tournaments" in result.output
@@ -185,7 +164,7 @@ def test_restore_refuses_a_database_that_is_not_empty(app: Flask, client: FlaskC
     file = tmp_path / "b.json"
     written = backup(runner, file)
     # Not even a game: one tournament is enough to refuse.
-    second = new_app(empty_database(tmp_path))
+    second = new_app(second_database(tmp_path))
     Tourney.create(second.test_client(), 3)
     before = backup(second.test_cli_runner(), tmp_path / "before.json")
     result = second.test_cli_runner().invoke(args=["restore", str(file)])
@@ -231,7 +210,7 @@ def test_a_wrong_backup_restores_nothing(app: Flask, client: FlaskClient,
     damage(broken)
     file = tmp_path / "broken.json"
     file.write_text(json.dumps(broken), encoding="utf-8")
-    second = new_app(empty_database(tmp_path))
+    second = new_app(second_database(tmp_path))
     result = second.test_cli_runner().invoke(args=["restore", str(file)])
     assert result.exit_code != 0
     assert message in result.output and "nothing restored" in result.output, result.output
@@ -299,7 +278,7 @@ def test_restore_refuses_a_file_nested_100000_levels_deep(app: Flask, runner: Fl
 
 
 def refused_in_one_line(file: Path, tmp_path: Path, message: str) -> None:
-    second = new_app(empty_database(tmp_path))
+    second = new_app(second_database(tmp_path))
     result = second.test_cli_runner().invoke(args=["restore", str(file)])
     assert result.exit_code == 1, result.output
     assert result.exception is None or isinstance(result.exception, SystemExit), result.output
@@ -408,7 +387,7 @@ def test_tables_team_scorers_and_waiting_games_survive_a_restore(
     assert [(g["confirmed"], g["reported_by"]) for g in saved["games"]] == [
         (True, None), (False, scorers[0]["team"])]
 
-    second = new_app(empty_database(tmp_path))
+    second = new_app(second_database(tmp_path))
     result = second.test_cli_runner().invoke(args=["restore", str(tmp_path / "desk.json")])
     assert result.exit_code == 0, result.output
     after = second.test_client()
@@ -441,7 +420,7 @@ def test_a_backup_written_before_the_desk_restores(app: Flask, client: FlaskClie
     for each in saved["scorers"]:
         del each["team"]
     (tmp_path / "old.json").write_text(json.dumps(data), encoding="utf-8")
-    second = new_app(empty_database(tmp_path))
+    second = new_app(second_database(tmp_path))
     result = second.test_cli_runner().invoke(args=["restore", str(tmp_path / "old.json")])
     assert result.exit_code == 0, result.output
     after = second.test_client()

@@ -2,39 +2,20 @@
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable
 from typing import Any
 
 from flask import Flask
 
-from tests.conftest import FOUR
+from tests.helpers import TWO_SIDES, in_threads
 
 HAND = {"bidder": 0, "bid": "6S", "tricks": [6, 4]}
 
 
 def create(app: Flask) -> tuple[int, dict[str, str]]:
     body = app.test_client().post("/api/v1/games", json={
-        "variant": "australian-500", "sides": FOUR,
+        "variant": "australian-500", "sides": TWO_SIDES,
         "options": {"target": 1_000_000, "lose_at": None}}).get_json()
     return body["id"], {"Authorization": f"Bearer {body['token']}"}
-
-
-def in_threads(count: int, work: Callable[[int], Any]) -> list[Any]:
-    """Run work(0..count-1) at once, released together by a barrier."""
-    results: list[Any] = [None] * count
-    start = threading.Barrier(count)
-
-    def run(i: int) -> None:
-        start.wait()
-        results[i] = work(i)
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(count)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return results
 
 
 def test_racing_writers_without_if_match_are_all_stored_once(app: Flask) -> None:

@@ -14,8 +14,8 @@ from sqlalchemy import create_engine, inspect, text
 
 from scorekeeper import create_app, migrate
 from scorekeeper.models import Base
-from tests.api.test_idempotency import every_stored_text
 from tests.api.tournament_helpers import Tourney
+from tests.helpers import every_stored_text
 
 
 def test_migrations_build_exactly_the_models(empty_database: str) -> None:

@@ -11,7 +11,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper import api, create_app
-from tests.conftest import database_url
+from tests.helpers import database_url
 
 SPEC = Path(__file__).resolve().parent.parent / "openapi" / "openapi.json"
 REGENERATE = "flask --app scorekeeper openapi write --format=json openapi/openapi.json"

@@ -17,7 +17,7 @@ from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, Hand
 from scorekeeper.models import Tournament as TournamentRow
-from tests.conftest import database_url
+from tests.helpers import database_url
 
 SEEDS = Path(__file__).resolve().parent.parent / "seeds"
 ALL_SEEDS = sorted(SEEDS.glob("*.json"))

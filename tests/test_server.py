@@ -11,12 +11,8 @@ from __future__ import annotations
 
 import http.client
 import json
-import os
-import re
 import selectors
 import socket
-import subprocess
-import sys
 import threading
 import time
 import urllib.error
@@ -24,7 +20,6 @@ import urllib.request
 from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -32,97 +27,10 @@ import pytest
 import sqlalchemy
 
 from scorekeeper.extensions import WritersTurn
-from tests.conftest import FOUR, SHARED_DATABASE, database_url
-from tests.test_concurrency import in_threads
+from tests.helpers import SHARED_DATABASE, TWO_SIDES, database_url, in_threads
+from tests.server_helpers import Server, new_game_on, start
 
-ROOT = Path(__file__).resolve().parent.parent
 HAND = {"bidder": 0, "bid": "6S", "tricks": [6, 4]}
-ENDLESS = {"target": 1_000_000, "lose_at": None}
-
-
-@dataclass
-class Reply:
-    status: int
-    headers: dict[str, str]
-    body: Any
-
-
-@dataclass
-class Server:
-    """One gunicorn master and its workers, as docs/production.md runs production."""
-
-    process: subprocess.Popen[str]
-    base: str
-    log: list[str] = field(default_factory=list)
-    reader: threading.Thread | None = None
-
-    def call(self, method: str, path: str, body: Any = None, **headers: str) -> Reply:
-        data = None if body is None else json.dumps(body).encode()
-        if data is not None:
-            headers["Content-Type"] = "application/json"
-        request = urllib.request.Request(self.base + path, data=data, method=method,
-                                         headers=headers)
-        try:
-            with urllib.request.urlopen(request, timeout=60) as response:
-                return Reply(response.status, dict(response.headers), json.loads(response.read()))
-        except urllib.error.HTTPError as error:
-            return Reply(error.code, dict(error.headers), json.loads(error.read() or b"null"))
-
-
-def start(url: str, workers: int = 2, *, migrated: bool = True, **env: str) -> Server:
-    """The production server on `url`: migrated first with `flask db upgrade` or, with
-    `migrated=False`, by the workers themselves as they start (auto-migrate, the default)."""
-    environment = {**os.environ, "DATABASE_URL": url, "SCOREKEEPER_WRITE_LIMIT": "0",
-                   "SCOREKEEPER_AUTO_MIGRATE": "0" if migrated else "1", **env}
-    if migrated:
-        subprocess.run([sys.executable, "-m", "flask", "--app", "scorekeeper", "db", "upgrade"],
-                       env=environment, cwd=ROOT, check=True, capture_output=True)
-    # The production server (gunicorn.conf.py, read from the project root), on a free port.
-    process = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "--workers", str(workers),
-         "--graceful-timeout", "3",  # open event streams end with the server, not 10 s later
-         "--bind", "127.0.0.1:0", "scorekeeper:create_app()"],
-        env=environment, cwd=ROOT, stderr=subprocess.PIPE, text=True)
-    assert process.stderr is not None
-    log: list[str] = []
-    for line in process.stderr:
-        log.append(line)
-        listening = re.search(r"Listening at: (http://\S+)", line)
-        if listening:
-            server = Server(process, listening[1], log,
-                            threading.Thread(target=lambda: log.extend(process.stderr or ())))
-            assert server.reader is not None
-            server.reader.start()
-            return server
-    raise AssertionError("gunicorn did not start:\n" + "".join(log))
-
-
-@pytest.fixture
-def servers(tmp_path: Path) -> Iterator[Callable[..., Server]]:
-    """Start servers on the test's database; on the way out stop them and read their logs."""
-    started: list[Server] = []
-
-    def make(workers: int = 2, **env: str) -> Server:
-        started.append(start(database_url(tmp_path), workers, **env))
-        return started[-1]
-
-    yield make
-    for server in started:
-        server.process.terminate()
-        server.process.wait(timeout=30)
-        assert server.reader is not None and server.process.stderr is not None
-        server.reader.join()
-        server.process.stderr.close()
-        log = "".join(server.log)
-        assert "Traceback" not in log and "[ERROR]" not in log, log
-
-
-def new_game(server: Server) -> tuple[str, dict[str, str]]:
-    created = server.call("POST", "/api/v1/games", {"variant": "australian-500", "sides": FOUR,
-                                                    "options": ENDLESS})
-    assert created.status == 201, created.body
-    return f"/api/v1/games/{created.body['id']}", {
-        "Authorization": f"Bearer {created.body['token']}"}
 
 
 def test_the_first_start_on_an_empty_database_always_boots(tmp_path: Path,
@@ -180,7 +88,7 @@ def empty(url: str) -> None:
 
 def test_of_two_writes_with_one_if_match_exactly_one_wins(servers: Callable[..., Server]) -> None:
     server = servers()
-    game, auth = new_game(server)
+    game, auth = new_game_on(server)
     for round_ in range(10):
         etag = server.call("GET", game).headers["ETag"]
         replies = in_threads(2, lambda _i, etag=etag: server.call(
@@ -195,7 +103,7 @@ def test_many_writers_store_every_hand_once_numbered_without_gaps(
         servers: Callable[..., Server]) -> None:
     # Two app servers on one database, as a league deployment would run them.
     first, second = servers(), servers()
-    game, auth = new_game(first)
+    game, auth = new_game_on(first)
 
     def write(i: int) -> list[int]:
         server = (first, second)[i % 2]
@@ -211,7 +119,7 @@ def test_many_writers_store_every_hand_once_numbered_without_gaps(
 
 def test_retries_with_one_idempotency_key_store_one_hand(servers: Callable[..., Server]) -> None:
     server = servers()
-    game, auth = new_game(server)
+    game, auth = new_game_on(server)
     for key in ("retry-1", "retry-2", "retry-3"):
         replies = in_threads(8, lambda _i, key=key: server.call(
             "POST", f"{game}/hands", HAND, **auth, **{"Idempotency-Key": key}))
@@ -225,7 +133,7 @@ def test_retries_with_one_idempotency_key_store_one_hand(servers: Callable[..., 
 
 def test_the_write_limit_holds_across_workers(servers: Callable[..., Server]) -> None:
     server = servers(SCOREKEEPER_WRITE_LIMIT="10/hour")  # no slow machine refills it mid-test
-    body = {"variant": "australian-500", "sides": FOUR}
+    body = {"variant": "australian-500", "sides": TWO_SIDES}
     replies = in_threads(8, lambda _i: [server.call("POST", "/api/v1/games", body)
                                         for _ in range(3)])
     flat = [r for batch in replies for r in batch]
@@ -242,7 +150,7 @@ def test_hundreds_of_live_pages_see_every_hand_while_the_writes_go_in(
     """400 phones follow one game (no worker thread each: gevent) while hands are recorded; every
     stream gets every new version, and every write is stored."""
     server = servers()
-    game, auth = new_game(server)
+    game, auth = new_game_on(server)
     with LivePages(server, f"{game}/events", 400) as pages:
         assert pages.wait_for(server.call("GET", game).headers["ETag"].strip('"'))
         for _ in range(5):
@@ -257,7 +165,7 @@ def test_a_change_through_one_server_reaches_live_pages_on_another(
     """Two app servers on one database (PostgreSQL: the trigger's notices; SQLite: each
     watcher's poll); a tournament too."""
     first, second = servers(), servers()
-    game, auth = new_game(first)
+    game, auth = new_game_on(first)
     tournament = first.call("POST", "/api/v1/tournaments", {
         "name": "Club", "variant": "quebec-500", "format": "quebec",
         "teams": [{"name": n, "players": [f"{n}1", f"{n}2"]} for n in "ABCD"]})
@@ -282,7 +190,7 @@ def test_streams_per_address_are_capped_and_a_closed_one_is_dropped(
     up; the server notices at its next heartbeat and frees the place."""
     server = servers(workers=1, SCOREKEEPER_STREAMS_PER_ADDRESS="2",
                      SCOREKEEPER_HEARTBEAT_SECONDS="0.2")
-    game, _auth = new_game(server)
+    game, _auth = new_game_on(server)
     url = f"{server.base}{game}/events"
     first, second = (urllib.request.urlopen(url, timeout=30) for _ in range(2))
     try:
@@ -383,7 +291,7 @@ def test_two_production_servers_stay_within_the_database_connections(
     5 + 5. A write that gets no connection within the pool timeout would be a 503 (counted,
     allowed); every 201 is one hand."""
     first, second = servers(workers=4), servers(workers=4)
-    game, auth = new_game(first)
+    game, auth = new_game_on(first)
 
     def write(i: int) -> list[int]:
         server = (first, second)[i % 2]
@@ -476,7 +384,7 @@ def test_a_body_over_the_cap_closes_its_connection_cleanly(
     server = servers()
     connection = http.client.HTTPConnection(server.base.removeprefix("http://"), timeout=30)
     try:
-        body = json.dumps({"variant": "australian-500", "sides": FOUR, "pad": "x" * 300_000})
+        body = json.dumps({"variant": "australian-500", "sides": TWO_SIDES, "pad": "x" * 300_000})
         connection.request("POST", "/api/v1/games", body, {"Content-Type": "application/json"})
         refused = connection.getresponse()
         assert (refused.status, refused.getheader("Connection")) == (413, "close")

@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable, Iterator
 
 from scorekeeper.limits import IMPORT_MAX_BYTES
-from tests.test_server import Server, new_game, servers  # noqa: F401  (the fixture)
+from tests.server_helpers import Server, new_game_on
 
 EXPORT_HEAD = ('{"format": "scorekeeper.game/1", "variant": "australian-500", "options": {}, '
                '"sides": [{"name": "A", "players": ["B"]}, {"name": "C", "players": ["D"]}], '
@@ -81,9 +81,9 @@ def read_times(server: Server, game: str, stop: threading.Event) -> list[float]:
 
 
 def test_reads_go_on_while_the_largest_refused_imports_are_sent(
-        servers: Callable[..., Server]) -> None:  # noqa: F811
+        servers: Callable[..., Server]) -> None:
     server = servers(workers=1)
-    game, _auth = new_game(server)
+    game, _auth = new_game_on(server)
     idle = threading.Event()
     idle.set()
     baseline = max(read_times(server, game, idle) for _ in range(20))[0]
@@ -115,7 +115,7 @@ def test_reads_go_on_while_the_largest_refused_imports_are_sent(
 
 
 def test_a_chunked_body_past_the_limit_is_a_413_on_the_real_server(
-        servers: Callable[..., Server]) -> None:  # noqa: F811
+        servers: Callable[..., Server]) -> None:
     server = servers(workers=1)
     status, body = send(server, "/api/v1/games", b" " * 10_000_000, chunked=True)
     assert (status, body["code"], body["status"]) == (413, 413, "Request Entity Too Large")

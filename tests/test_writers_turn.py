@@ -16,7 +16,7 @@ from flask import Flask
 
 from scorekeeper.extensions import WritersTurn, db
 from scorekeeper.services import games
-from tests.conftest import FOUR, SHARED_DATABASE, GameHandle
+from tests.helpers import SHARED_DATABASE, TWO_SIDES, GameHandle
 
 pytestmark = pytest.mark.skipif(SHARED_DATABASE is not None,
                                 reason="turns are for SQLite files; other databases lock rows")
@@ -93,7 +93,7 @@ def test_every_write_gives_the_turn_back(app: Flask, new_game: Any, case: str,
     assert turn_is_free(database_of(app))
 
 
-NEW_GAME = {"variant": "australian-500", "sides": FOUR}
+NEW_GAME = {"variant": "australian-500", "sides": TWO_SIDES}
 NEW_TOURNAMENT = {"name": "Cup", "variant": "quebec-500", "format": "quebec", "teams": [
     {"name": f"Team {n}", "players": [f"P{n}a", f"P{n}b"]} for n in range(4)]}
 

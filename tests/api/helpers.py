@@ -1,4 +1,5 @@
-"""Assertions shared by the API tests: the error shape, and "a rejected write changed nothing"."""
+"""Shared by the API tests: the error shape, "a rejected write changed nothing", a ruling told by
+its reasons, and a game made through the API (four- or five-handed)."""
 
 from __future__ import annotations
 
@@ -8,13 +9,16 @@ from typing import Any
 from flask.testing import FlaskClient
 
 from scorekeeper.rules.errors import RULES
+from scorekeeper.rules.reasons import RULINGS, Reason
+from scorekeeper.rules.sentences import render_all
+from tests.helpers import TWO_SIDES
 
 API = "/api/v1"
-FOUR = [{"name": "North-South", "players": ["Ann", "Cy"]},
-        {"name": "East-West", "players": ["Bo", "Di"]}]
+GAMES = f"{API}/games"
 SIX_IN_THREES = [{"name": "Reds", "players": ["Ann", "Cy"]},
                  {"name": "Greens", "players": ["Bo", "Di"]},
                  {"name": "Blues", "players": ["Ed", "Flo"]}]
+FIVE = [{"name": name, "players": [name]} for name in ("Ann", "Bo", "Cy", "Di", "Ed")]
 
 
 def error_paths(errors: Any, path: tuple[str, ...] = ()) -> set[str]:
@@ -65,3 +69,49 @@ def snapshot(client: FlaskClient, url: str) -> dict[str, Any]:
 
 def hand(bidder: int, bid: str, tricks: list[int]) -> dict[str, Any]:
     return {"bidder": bidder, "bid": bid, "tricks": tricks}
+
+
+def assert_told_by_its_reasons(body: dict[str, Any]) -> None:
+    """A ruling's reasons: a code of RULINGS per line of its explanation, rendering to it."""
+    reasons = [Reason.from_dict(reason) for reason in body["reasons"]]
+    assert all(reason.code in RULINGS for reason in reasons)
+    assert list(render_all(reasons)) == body["explanation"]
+
+
+class Game:
+    """A game made through the API, with its token."""
+
+    def __init__(self, client: FlaskClient, options: dict[str, Any],
+                 created: dict[str, Any] | None = None,
+                 sides: list[dict[str, Any]] | None = None) -> None:
+        if created is None:
+            response = client.post(GAMES, json={"variant": "australian-500",
+                                                "sides": sides or TWO_SIDES, "options": options})
+            assert response.status_code == 201, response.get_json()
+            created = response.get_json()
+        body: dict[str, Any] = created
+        self.client = client
+        self.url = f"{GAMES}/{body['id']}"
+        self.headers = {"Authorization": f"Bearer {body['token']}"}
+
+    def record(self, entered: Any) -> Any:
+        return self.client.post(f"{self.url}/hands", json=entered, headers=self.headers)
+
+    def correct(self, number: int, entered: Any) -> Any:
+        return self.client.put(f"{self.url}/hands/{number}", json=entered, headers=self.headers)
+
+    def state(self) -> dict[str, Any]:
+        response = self.client.get(self.url)
+        body: dict[str, Any] = response.get_json()
+        body["etag"] = response.headers["ETag"]
+        return body
+
+    def hands(self) -> list[dict[str, Any]]:
+        listed: list[dict[str, Any]] = self.client.get(f"{self.url}/hands").get_json()
+        return listed
+
+
+def five_handed(client: FlaskClient, options: dict[str, Any] | None = None,
+                sides: list[dict[str, Any]] | None = None) -> Game:
+    """A five-handed game made through the API, with its token."""
+    return Game(client, options or {}, sides=sides or FIVE)

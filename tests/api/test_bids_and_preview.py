@@ -12,7 +12,7 @@ from flask.testing import FlaskClient
 
 from scorekeeper import create_app
 from tests.api.helpers import API, SIX_IN_THREES, assert_error
-from tests.conftest import FOUR, database_url
+from tests.helpers import TWO_SIDES, database_url
 
 THREE = [{"name": name, "players": [name]} for name in ("Ann", "Bo", "Cy")]
 LEVEL = re.compile(r"^(\d+)(?:\.\d)?(S|C|D|H|NT)$")
@@ -157,7 +157,7 @@ def test_previews_are_not_writes(tmp_path: Path) -> None:
     """Nothing is stored, so nothing counts against the write limit."""
     client = create_app({"TESTING": True, "DATABASE_URL": database_url(tmp_path),
                          "WRITE_LIMIT": "1/minute"}).test_client()
-    game = client.post(f"{API}/games", json={"variant": "australian-500", "sides": FOUR})
+    game = client.post(f"{API}/games", json={"variant": "australian-500", "sides": TWO_SIDES})
     url = f"{API}/games/{game.get_json()['id']}/hands/preview"
     assert [client.post(url, json=made("7H")).status_code for _ in range(5)] == [200] * 5
 

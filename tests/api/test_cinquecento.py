@@ -8,8 +8,7 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from tests.api.helpers import API, assert_error, snapshot
-from tests.api.test_referee import assert_told_by_its_reasons
+from tests.api.helpers import API, assert_error, assert_told_by_its_reasons, snapshot
 
 ITALIAN_ALL = [f"{rank}-{suit}" for suit in ("coins", "cups", "swords", "clubs")
                for rank in ("A", "3", "R", "C", "F", "7", "6", "5", "4", "2")]

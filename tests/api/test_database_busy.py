@@ -13,8 +13,8 @@ from sqlalchemy import event
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
-from tests.api.helpers import API, FOUR, assert_error
-from tests.conftest import database_url
+from tests.api.helpers import API, assert_error
+from tests.helpers import TWO_SIDES, database_url
 
 HAND = {"bidder": 0, "bid": "6S", "tricks": [6, 4]}
 
@@ -28,7 +28,7 @@ def tiny_pool_app(tmp_path: Path, **config: Any) -> Flask:
 def test_an_exhausted_pool_is_a_503_with_retry_after(tmp_path: Path) -> None:
     app = tiny_pool_app(tmp_path)
     client = app.test_client()
-    created = client.post(f"{API}/games", json={"variant": "australian-500", "sides": FOUR})
+    created = client.post(f"{API}/games", json={"variant": "australian-500", "sides": TWO_SIDES})
     assert created.status_code == 201
     game = f"{API}/games/{created.get_json()['id']}"
     auth = {"Authorization": f"Bearer {created.get_json()['token']}"}

@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from tests.api.helpers import API, FOUR, assert_error, hand, snapshot
+from tests.api.helpers import API, assert_error, hand, snapshot
+from tests.helpers import TWO_SIDES
 
 NO_BODY = object()
 GAMES = f"{API}/games"
@@ -49,7 +50,7 @@ def game_case(name: str, body: Any, field: str | None, status: int = 422) -> Cas
 
 
 def new_game_body(**changes: Any) -> dict[str, Any]:
-    return {"variant": "australian-500", "sides": FOUR, **changes}
+    return {"variant": "australian-500", "sides": TWO_SIDES, **changes}
 
 
 def options_case(name: str, options: Any, field: str) -> Case:
@@ -110,7 +111,7 @@ CASES: list[Case] = [
     # -- 422 on POST /games ----------------------------------------------------------------------
     game_case("422-unknown-variant", new_game_body(variant="australian-501"), "variant"),
     game_case("422-variant-not-a-string", new_game_body(variant=500), "variant"),
-    game_case("422-missing-variant", {"sides": FOUR}, "variant"),
+    game_case("422-missing-variant", {"sides": TWO_SIDES}, "variant"),
     game_case("422-missing-sides", {"variant": "australian-500"}, "sides"),
     game_case("422-unknown-game-field", new_game_body(colour="red"), "colour"),
     game_case("422-body-is-a-list", [new_game_body()], None),

@@ -19,7 +19,7 @@ from scorekeeper.extensions import db
 from scorekeeper.i18n import language
 from scorekeeper.services import live
 from tests.api.helpers import API, assert_error
-from tests.conftest import FOUR, database_url
+from tests.helpers import TWO_SIDES, database_url
 
 
 def streaming_app(tmp_path: Path, **config: Any) -> Flask:
@@ -33,7 +33,7 @@ def followed_game(tmp_path: Path, **config: Any) -> tuple[Flask, Any, dict[str, 
     app = streaming_app(tmp_path, SSE_LIFETIME_SECONDS=60, SSE_HEARTBEAT_SECONDS=0.1, **config)
     client = app.test_client()
     body = client.post(f"{API}/games", json={"variant": "australian-500",
-                                             "sides": FOUR}).get_json()
+                                             "sides": TWO_SIDES}).get_json()
     return app, client, body
 
 
@@ -48,7 +48,7 @@ def updates(response: Any) -> list[dict[str, Any]]:
 def test_a_spectator_sees_the_game_now_and_each_hand_as_it_is_recorded(tmp_path: Path) -> None:
     app = streaming_app(tmp_path)
     client = app.test_client()
-    game = client.post(f"{API}/games", json={"variant": "australian-500", "sides": FOUR})
+    game = client.post(f"{API}/games", json={"variant": "australian-500", "sides": TWO_SIDES})
     body = game.get_json()
     auth = {"Authorization": f"Bearer {body['token']}"}
 

@@ -15,18 +15,10 @@ from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.api.helpers import API, assert_error, snapshot
-from tests.api.test_properties import Game
+from tests.api.helpers import API, Game, assert_error, five_handed, snapshot
 
-FIVE = [{"name": name, "players": [name]} for name in ("Ann", "Bo", "Cy", "Di", "Ed")]
 AVONDALE = {f"{n}{d}": 40 + 20 * i + 100 * (n - 6)
             for n in range(6, 11) for i, d in enumerate(("S", "C", "D", "H", "NT"))}
-
-
-def five_handed(client: FlaskClient, options: dict[str, Any] | None = None,
-                sides: list[dict[str, Any]] | None = None) -> Game:
-    """A five-handed game made through the API, with its token."""
-    return Game(client, options or {}, sides=sides or FIVE)
 
 
 def test_the_variant_says_five_can_sit(client: FlaskClient) -> None:

@@ -16,7 +16,8 @@ from flask.testing import FlaskClient
 from scorekeeper.api.schemas import HAND_FAMILIES, HandInputSchema
 from scorekeeper.rules.base import FAMILIES
 from scorekeeper.rules.registry import variants
-from tests.api.helpers import API, FOUR, assert_error
+from tests.api.helpers import API, assert_error
+from tests.helpers import TWO_SIDES
 
 SPEC = json.loads((Path(__file__).parents[2] / "openapi" / "openapi.json").read_text("utf-8"))
 SCHEMAS = SPEC["components"]["schemas"]
@@ -110,7 +111,7 @@ OWN = {"australian-500": {"passed_out": True}, "quebec-500": {"passed_out": True
 @pytest.mark.parametrize("variant", [v.key for v in variants()])
 def test_what_the_spec_refuses_every_variant_refuses(client: FlaskClient, variant: str) -> None:
     alone = [{"name": "A", "players": ["Ann"]}, {"name": "B", "players": ["Bo"]}]
-    sides = FOUR if variant in ("australian-500", "quebec-500") else alone
+    sides = TWO_SIDES if variant in ("australian-500", "quebec-500") else alone
     game = client.post(f"{API}/games", json={"variant": variant, "sides": sides}).get_json()
     hands, auth = f"{API}/games/{game['id']}/hands", {"Authorization": f"Bearer {game['token']}"}
     assert not accepts(ONE_OF, {})

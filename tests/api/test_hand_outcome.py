@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from tests.api.test_five_handed import five_handed
-from tests.api.test_rummy import full, make, quick, record
+from tests.api.helpers import five_handed
+from tests.api.rummy_helpers import full, make, quick, record
 
 
 def published(game: Any, hand: dict[str, Any]) -> dict[str, Any]:

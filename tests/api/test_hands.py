@@ -11,7 +11,8 @@ from flask.testing import FlaskClient
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Game
-from tests.api.helpers import API, FOUR, SIX_IN_THREES, assert_error, hand, snapshot
+from tests.api.helpers import API, SIX_IN_THREES, assert_error, hand, snapshot
+from tests.helpers import TWO_SIDES
 
 OPEN = {"target": 100_000, "lose_at": None}  # a game that never ends
 
@@ -35,7 +36,7 @@ def record_all(game: Any, hands: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def test_create_game_returns_resolved_options_token_location_and_etag(
         client: FlaskClient) -> None:
     response = client.post(f"{API}/games", json={
-        "variant": "australian-500", "options": {"slam_bonus": False}, "sides": FOUR,
+        "variant": "australian-500", "options": {"slam_bonus": False}, "sides": TWO_SIDES,
         "first_dealer": 2})
     assert response.status_code == 201
     body = response.get_json()
@@ -43,7 +44,7 @@ def test_create_game_returns_resolved_options_token_location_and_etag(
     assert response.headers["Location"].endswith(url)
     assert response.headers["ETag"]
     assert body["variant"] == "australian-500"
-    assert body["sides"] == FOUR
+    assert body["sides"] == TWO_SIDES
     assert body["options"]["slam_bonus"] is False
     assert body["options"]["target"] == 500 and body["options"]["pass_out"] == "redeal"
     assert (body["status"], body["winner"], body["scores"]) == ("in_progress", None, [0, 0])
@@ -301,7 +302,7 @@ def test_history_keeps_every_version(client: FlaskClient, new_game: Any) -> None
 
 
 def test_etag_changes_on_every_write(client: FlaskClient) -> None:
-    created = client.post(f"{API}/games", json={"variant": "australian-500", "sides": FOUR})
+    created = client.post(f"{API}/games", json={"variant": "australian-500", "sides": TWO_SIDES})
     body = created.get_json()
     url, auth = f"{API}/games/{body['id']}", {"Authorization": f"Bearer {body['token']}"}
     writes = [created,
@@ -452,8 +453,8 @@ def test_game_lost_out_the_back_door(new_game: Any) -> None:
 
 
 @pytest.mark.parametrize(("sides", "first_dealer", "dealers"), [
-    (FOUR, 0, [1, 2, 3, 0, 1]),
-    (FOUR, 3, [0, 1, 2, 3, 0]),
+    (TWO_SIDES, 0, [1, 2, 3, 0, 1]),
+    (TWO_SIDES, 3, [0, 1, 2, 3, 0]),
     (SIX_IN_THREES, 4, [5, 0, 1, 2, 3, 4, 5]),
 ])
 def test_the_deal_passes_to_the_left(new_game: Any, sides: list[Any], first_dealer: int,
@@ -547,7 +548,7 @@ def test_australian_500_options(client: FlaskClient) -> None:
                                               "dealer-must-bid"]
     assert set(options["win_on"]["choices"]) == {"any", "contract"}
     # A game created without options gets exactly these defaults.
-    created = client.post(f"{API}/games", json={"variant": "australian-500", "sides": FOUR})
+    created = client.post(f"{API}/games", json={"variant": "australian-500", "sides": TWO_SIDES})
     assert created.get_json()["options"] == {name: spec["default"]
                                              for name, spec in options.items()}
 

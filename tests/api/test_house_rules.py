@@ -11,7 +11,8 @@ from flask.testing import FlaskClient
 
 from scorekeeper.rules.errors import RuleViolation
 from scorekeeper.rules.registry import find_variant, variants
-from tests.api.helpers import API, FOUR
+from tests.api.helpers import API
+from tests.helpers import TWO_SIDES
 
 KEYS = [variant.key for variant in variants()]
 # What a developer writes and a player never says.
@@ -86,7 +87,7 @@ def test_the_named_presets_are_there(client: FlaskClient) -> None:
 def test_a_game_starts_under_every_preset(client: FlaskClient, key: str) -> None:
     variant = client.get(f"{API}/variants/{key}").get_json()
     form = variant["forms"][0]
-    sides = FOUR if (form["sides"], form["per_side"]) == (2, 2) else [
+    sides = TWO_SIDES if (form["sides"], form["per_side"]) == (2, 2) else [
         {"name": f"P{n}", "players": [f"P{n}"]} for n in range(form["sides"])]
     for preset in variant["presets"]:
         created = client.post(f"{API}/games", json={"variant": key, "sides": sides,
@@ -108,7 +109,7 @@ def test_the_five_hundred_plus_plus_starter_follows_the_seeds_advice(
     assert not [key for key in variant["options"] if key in description]
     assert not re.search(r"[a-z]_[a-z]", description)
     assert "kitty" in description and "fractional" in description.lower()
-    game = client.post(f"{API}/games", json={"variant": "australian-500", "sides": FOUR,
+    game = client.post(f"{API}/games", json={"variant": "australian-500", "sides": TWO_SIDES,
                                              "options": starter["options"]}).get_json()
     codes = [bid["code"] for bid in client.get(f"{API}/games/{game['id']}/bids").get_json()]
     assert "6.3H" in codes and "MIS" in codes

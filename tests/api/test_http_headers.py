@@ -10,7 +10,7 @@ from flask.testing import FlaskClient
 
 from scorekeeper import create_app
 from tests.api.helpers import API, assert_error
-from tests.conftest import FOUR, database_url
+from tests.helpers import TWO_SIDES, database_url
 
 
 @pytest.mark.parametrize("path", ["/", f"{API}/variants", f"{API}/games/1"])
@@ -66,7 +66,7 @@ def test_a_body_that_is_not_json_is_refused(client: FlaskClient, content_type: s
 def test_json_with_a_charset_or_a_json_suffix_is_fine(client: FlaskClient) -> None:
     import json
 
-    body = json.dumps({"variant": "australian-500", "sides": FOUR})
+    body = json.dumps({"variant": "australian-500", "sides": TWO_SIDES})
     for content_type in ("application/json; charset=utf-8", "application/vnd.api+json"):
         response = client.post(f"{API}/games", data=body, headers={"Content-Type": content_type})
         assert response.status_code == 201, response.get_json()

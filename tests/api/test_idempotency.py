@@ -15,7 +15,6 @@ from sqlalchemy import func, select, text, update
 from scorekeeper import sealing
 from scorekeeper.extensions import db
 from scorekeeper.models import (
-    Base,
     CreatedReply,
     Game,
     IdempotentReply,
@@ -26,10 +25,9 @@ from scorekeeper.models import (
 from scorekeeper.services import writes
 from tests.api.helpers import API, assert_error
 from tests.api.tournament_helpers import TOURNAMENTS, Tourney, create_body
-from tests.conftest import FOUR
-from tests.test_concurrency import in_threads
+from tests.helpers import TWO_SIDES, every_stored_text, in_threads
 
-GAME = {"variant": "australian-500", "sides": FOUR}
+GAME = {"variant": "australian-500", "sides": TWO_SIDES}
 HAND = {"bidder": 1, "bid": "7H", "tricks": [3, 7]}
 KEY = "3f6c1c52-9d1e-4f7b-8a43-1d1f0f5e2b77"
 
@@ -37,14 +35,6 @@ KEY = "3f6c1c52-9d1e-4f7b-8a43-1d1f0f5e2b77"
 def count(app: Flask, model: Any) -> int:
     with app.app_context():
         return db.session.scalar(select(func.count()).select_from(model)) or 0
-
-
-def every_stored_text(app: Flask) -> str:
-    """Every row of every table, as text: what a stolen copy of the database would show."""
-    with app.app_context():
-        rows = [dict(row._mapping) for table in Base.metadata.sorted_tables
-                for row in db.session.execute(select(table)).all()]
-    return json.dumps(rows, default=str)
 
 
 # -- item 5: a create is made once, and its token comes back to a retry only ----------------------
@@ -287,7 +277,7 @@ def test_expired_replies_are_swept_by_the_writes_themselves(
 
 def test_how_long_replies_are_kept_is_a_setting(tmp_path: Any) -> None:
     from scorekeeper import create_app
-    from tests.conftest import database_url
+    from tests.helpers import database_url
 
     app = create_app({"TESTING": True, "DATABASE_URL": database_url(tmp_path),
                       "REPLY_HOURS": 1})
@@ -307,7 +297,7 @@ def test_replies_stored_before_they_were_sealed_are_sealed_by_the_migration(
     import sqlalchemy
 
     from scorekeeper import create_app, migrate
-    from tests.conftest import SHARED_DATABASE
+    from tests.helpers import SHARED_DATABASE
 
     if SHARED_DATABASE:
         pytest.skip("needs a database of its own to upgrade step by step")

@@ -24,18 +24,18 @@ from scorekeeper.limits import MAX_HANDS
 from scorekeeper.rules.bids import check_fractional_values
 from scorekeeper.rules.errors import RuleViolation
 from scorekeeper.services.spreadsheet import cell
-from tests.api.helpers import API, FOUR, assert_error, error_paths
+from tests.api.helpers import API, assert_error, error_paths
 from tests.api.tournament_helpers import TOURNAMENTS, create_body
-from tests.conftest import database_url
+from tests.helpers import TWO_SIDES, database_url
 
 SPEC = Path(__file__).resolve().parents[2] / "openapi" / "openapi.json"
-GAME = {"variant": "australian-500", "sides": FOUR}
+GAME = {"variant": "australian-500", "sides": TWO_SIDES}
 TRICK = {"variant": "australian-500", "contract": "7H"}
 
 
 def an_export(**fields: Any) -> dict[str, Any]:
     return {"format": "scorekeeper.game/1", "variant": "australian-500", "options": {},
-            "sides": FOUR, "first_dealer": 0, "created_at": "2026-11-20T19:02:11Z",
+            "sides": TWO_SIDES, "first_dealer": 0, "created_at": "2026-11-20T19:02:11Z",
             "updated_at": "2026-11-20T19:02:11Z", "status": "in_progress", "winner": None,
             "scores": [0, 0], "hands": [], "history": [], **fields}
 
@@ -278,14 +278,14 @@ def test_a_name_that_could_pass_for_another_is_refused(client: FlaskClient, char
 @pytest.mark.parametrize("name", ["👨\u200d👩\u200d👧", "👩🏽\u200d⚕️ Zoé", "Zoé\u00a0Li",
                                   "Ἀλέξανδρος", "عائشة", "Nous"])
 def test_names_of_real_people_and_emoji_are_kept(client: FlaskClient, name: str) -> None:
-    sides = [{"name": name, "players": [name, "Cy"]}, FOUR[1]]
+    sides = [{"name": name, "players": [name, "Cy"]}, TWO_SIDES[1]]
     created = client.post(f"{API}/games", json={**GAME, "sides": sides})
     assert created.status_code == 201, created.get_json()
     assert created.get_json()["sides"][0]["name"] == name
 
 
 def test_the_refusal_is_said_in_french(client: FlaskClient) -> None:
-    sides = [{"name": "Nord\u202eSud", "players": ["Ann", "Cy"]}, FOUR[1]]
+    sides = [{"name": "Nord\u202eSud", "players": ["Ann", "Cy"]}, TWO_SIDES[1]]
     refused = client.post(f"{API}/games?lang=fr", json={**GAME, "sides": sides}).get_json()
     assert "invisible" in refused["errors"]["sides.0.name"][0]
     assert "U+202E" in refused["message"]
@@ -303,7 +303,7 @@ def test_a_side_name_with_a_hidden_formula_is_safe_in_the_score_sheet(
         client: FlaskClient) -> None:
     # A soft hyphen is no trick on a reader (it shows where a word breaks) but some spreadsheets
     # skip it before a formula.
-    sides = [{"name": "\u00ad=HYPERLINK(\"http://x\")", "players": ["Ann", "Cy"]}, FOUR[1]]
+    sides = [{"name": "\u00ad=HYPERLINK(\"http://x\")", "players": ["Ann", "Cy"]}, TWO_SIDES[1]]
     created = client.post(f"{API}/games", json={**GAME, "sides": sides})
     assert created.status_code == 201, created.get_json()
     sheet = client.get(f"{API}/games/{created.get_json()['id']}/sheet.csv").get_data(as_text=True)

@@ -21,24 +21,7 @@ from scorekeeper.rules.base import Side, Table
 from scorekeeper.rules.registry import find_variant
 from scorekeeper.services.backup import GAME_ONLY
 from tests.api.helpers import API, assert_error
-from tests.conftest import FOUR, GameHandle, database_url
-
-HANDS = [{"bidder": 1, "bid": "7H", "tricks": [3, 7]},
-         {"bidder": 0, "bid": "MIS", "tricks": [0, 10]},
-         {"passed_out": True},
-         {"bidder": 2, "bid": "8S", "tricks": [5, 5]}]
-
-
-def played(client: FlaskClient, new_game: Any) -> Any:
-    game = new_game()
-    for hand in HANDS:
-        assert game.record(hand).status_code == 201
-    # One correction and one undo, so the history has all three kinds of change.
-    assert client.put(f"{game.url}/hands/4", json={"bidder": 2, "bid": "8S", "tricks": [7, 3]},
-                      headers=game.auth()).status_code == 200
-    assert game.record({"bidder": 1, "bid": "6H", "tricks": [4, 6]}).status_code == 201
-    assert client.delete(f"{game.url}/hands/5", headers=game.auth()).status_code == 200
-    return game
+from tests.helpers import HANDS, TWO_SIDES, GameHandle, database_url, played
 
 
 def test_export_then_import_round_trips_exactly(client: FlaskClient, new_game: Any) -> None:
@@ -104,7 +87,7 @@ def test_backup_writes_every_game_and_tournament(app: Flask, client: FlaskClient
                                                  runner: FlaskCliRunner, new_game: Any,
                                                  tmp_path: Path) -> None:
     game = played(client, new_game)
-    client.post(f"{API}/games", json={"variant": "australian-500", "sides": FOUR})
+    client.post(f"{API}/games", json={"variant": "australian-500", "sides": TWO_SIDES})
     client.post(f"{API}/tournaments", json={
         "name": "Club", "variant": "quebec-500", "format": "quebec",
         "teams": [{"name": n, "players": [f"{n}1", f"{n}2"]} for n in "ABC"]})
@@ -207,7 +190,7 @@ def test_a_time_with_an_offset_reads_back_as_the_same_instant_in_utc(
         zoned: Flask, tmp_path: Path) -> None:
     client = zoned.test_client()
     game = played(client, lambda: GameHandle(client, client.post(
-        f"{API}/games", json={"variant": "australian-500", "sides": FOUR}).get_json()))
+        f"{API}/games", json={"variant": "australian-500", "sides": TWO_SIDES}).get_json()))
     exported = client.get(f"{game.url}/export").get_json()
     assert exported["created_at"].endswith("Z"), exported["created_at"]
     for field, (text, _utc) in OFFSETS.items():
@@ -247,7 +230,7 @@ def long_export(hands: int, changes: int | None = None) -> dict[str, Any]:
     records every hand, then corrects the last one (unchanged) up to `changes` entries."""
     variant = find_variant("australian-500")
     options = variant.resolve_options(LONG)
-    table = Table(sides=tuple(Side(s["name"], tuple(s["players"])) for s in FOUR),
+    table = Table(sides=tuple(Side(s["name"], tuple(s["players"])) for s in TWO_SIDES),
                   options=options)
     state = variant.start(table)
     rows, history = [], []
@@ -265,7 +248,7 @@ def long_export(hands: int, changes: int | None = None) -> dict[str, Any]:
     history += [{"number": hands, "action": "corrected", "at": AT, "before": last, "after": last}
                 for _ in range((changes or hands) - hands)]
     return {"format": "scorekeeper.game/1", "variant": "australian-500", "options": options,
-            "sides": FOUR, "first_dealer": 0, "created_at": AT, "updated_at": AT,
+            "sides": TWO_SIDES, "first_dealer": 0, "created_at": AT, "updated_at": AT,
             "status": "in_progress", "winner": None, "scores": list(state.scores),
             "hands": rows, "history": history}
 

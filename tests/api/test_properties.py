@@ -17,12 +17,12 @@ from flask.testing import FlaskClient
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from tests.api.helpers import API, FOUR, assert_error
+from tests.api.helpers import GAMES, Game, assert_error
+from tests.helpers import TWO_SIDES
 
 SETTINGS = settings(deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                          HealthCheck.too_slow,
                                                          HealthCheck.data_too_large])
-GAMES = f"{API}/games"
 DENOMINATIONS = ["S", "C", "D", "H", "NT"]
 AVONDALE = {f"{n}{d}": (n, 40 + 20 * i + 100 * (n - 6))
             for n in range(6, 11) for i, d in enumerate(DENOMINATIONS)}
@@ -88,7 +88,7 @@ option_names = st.sampled_from(["target", "lose_at", "win_on", "slam_bonus",
                                 "auction", "no_such_option"])
 player_lists = st.lists(st.text(min_size=1, max_size=3), min_size=1, max_size=4)
 sides_values = mostly(st.one_of(
-    st.just(FOUR),
+    st.just(TWO_SIDES),
     st.lists(st.fixed_dictionaries({"name": mostly(st.text(min_size=1, max_size=4)),
                                     "players": mostly(player_lists)}), max_size=4),
     st.integers(1, 4).flatmap(lambda size: st.lists(st.fixed_dictionaries(
@@ -116,39 +116,6 @@ def decisive(bidder: int) -> st.SearchStrategy[dict[str, Any]]:
 
 
 # -- helpers -------------------------------------------------------------------------------------
-
-
-class Game:
-    """A game made through the API, with its token."""
-
-    def __init__(self, client: FlaskClient, options: dict[str, Any],
-                 created: dict[str, Any] | None = None,
-                 sides: list[dict[str, Any]] | None = None) -> None:
-        if created is None:
-            response = client.post(GAMES, json={"variant": "australian-500",
-                                                "sides": sides or FOUR, "options": options})
-            assert response.status_code == 201, response.get_json()
-            created = response.get_json()
-        body: dict[str, Any] = created
-        self.client = client
-        self.url = f"{GAMES}/{body['id']}"
-        self.headers = {"Authorization": f"Bearer {body['token']}"}
-
-    def record(self, entered: Any) -> Any:
-        return self.client.post(f"{self.url}/hands", json=entered, headers=self.headers)
-
-    def correct(self, number: int, entered: Any) -> Any:
-        return self.client.put(f"{self.url}/hands/{number}", json=entered, headers=self.headers)
-
-    def state(self) -> dict[str, Any]:
-        response = self.client.get(self.url)
-        body: dict[str, Any] = response.get_json()
-        body["etag"] = response.headers["ETag"]
-        return body
-
-    def hands(self) -> list[dict[str, Any]]:
-        listed: list[dict[str, Any]] = self.client.get(f"{self.url}/hands").get_json()
-        return listed
 
 
 def standing(state: dict[str, Any]) -> tuple[Any, ...]:
@@ -315,7 +282,7 @@ def test_post_games_never_fails_with_5xx(client: FlaskClient, body: Any) -> None
        sequence=st.lists(st.one_of(hands, hand_bodies), min_size=1, max_size=4))
 def test_any_accepted_options_can_score_hands(client: FlaskClient, options: dict[str, Any],
                                               sequence: list[Any]) -> None:
-    response = client.post(GAMES, json={"variant": "australian-500", "sides": FOUR,
+    response = client.post(GAMES, json={"variant": "australian-500", "sides": TWO_SIDES,
                                         "options": options})
     check_refusal_or_success(response, (201,), None, None)
     if response.status_code != 201:

@@ -14,7 +14,7 @@ from flask.testing import FlaskClient
 
 from scorekeeper import create_app
 from scorekeeper.web import QR_MAX_LENGTH
-from tests.conftest import database_url
+from tests.helpers import database_url
 from tests.qr_pixels import decode, svg_pixels
 
 SITE = "http://localhost"

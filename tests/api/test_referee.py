@@ -12,7 +12,7 @@ from flask.testing import FlaskClient
 
 from scorekeeper.rules.reasons import RULINGS, Reason
 from scorekeeper.rules.sentences import render_all
-from tests.api.helpers import API, assert_error, snapshot
+from tests.api.helpers import API, assert_error, assert_told_by_its_reasons, snapshot
 
 CASES = Path(__file__).parent.parent / "rules" / "cases"
 TRICKS: list[dict[str, Any]] = json.loads((CASES / "tricks.json").read_text("utf-8"))["cases"]
@@ -35,13 +35,6 @@ def test_trick_case_over_http(client: FlaskClient, case: dict[str, Any]) -> None
     assert body["winner"] == case["winner"], case["comment"]
     assert body["explanation"][-1].startswith(f"Seat {case['winner']['seat']} wins")
     assert_told_by_its_reasons(body)
-
-
-def assert_told_by_its_reasons(body: dict[str, Any]) -> None:
-    """A ruling's reasons: a code of RULINGS per line of its explanation, rendering to it."""
-    reasons = [Reason.from_dict(reason) for reason in body["reasons"]]
-    assert all(reason.code in RULINGS for reason in reasons)
-    assert list(render_all(reasons)) == body["explanation"]
 
 
 @pytest.mark.parametrize("case", ids(AUCTIONS))

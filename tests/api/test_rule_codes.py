@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from tests.api.helpers import API, FOUR, assert_error, hand
+from tests.api.helpers import API, assert_error, hand
+from tests.helpers import TWO_SIDES
 
 FIVE = [{"name": name, "players": [name]} for name in ("Ann", "Bo", "Cy", "Di", "Ed")]
 THREE = [{"name": name, "players": [name]} for name in ("Ann", "Bo", "Cy")]
@@ -53,13 +54,13 @@ def test_an_invalid_rummy_meld(new_game: Any) -> None:
 
 @pytest.mark.parametrize("target", ["500", -5, 1.5])
 def test_a_bad_option_value(client: FlaskClient, target: Any) -> None:
-    response = client.post(f"{API}/games", json={"variant": "australian-500", "sides": FOUR,
+    response = client.post(f"{API}/games", json={"variant": "australian-500", "sides": TWO_SIDES,
                                                  "options": {"target": target}})
     refused(response, "option_value")
 
 
 def test_an_option_the_variant_does_not_have(client: FlaskClient) -> None:
-    response = client.post(f"{API}/games", json={"variant": "australian-500", "sides": FOUR,
+    response = client.post(f"{API}/games", json={"variant": "australian-500", "sides": TWO_SIDES,
                                                  "options": {"no_such_rule": True}})
     refused(response, "unknown_option")
 

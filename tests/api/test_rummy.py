@@ -10,43 +10,11 @@ import pytest
 from flask.testing import FlaskClient
 
 from tests.api.helpers import API, assert_error, error_paths, snapshot
+from tests.api.rummy_helpers import full, make, quick, record, seats
 
-NAMES = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy")
 DEFAULTS = {"target": 500, "decks": None, "jokers": False, "ace_low_points": 15,
             "boathouse": False, "layoff_needs_own_meld": True}
 OPEN = {"target": 100_000}  # a game that never ends
-
-
-def seats(count: int) -> list[dict[str, Any]]:
-    """Rummy is played alone: one side per player, named after the player."""
-    return [{"name": name, "players": [name]} for name in NAMES[:count]]
-
-
-def make(new_game: Any, players: int = 3, first_dealer: int = 0, **options: Any) -> Any:
-    return new_game(options, sides=seats(players), variant="rummy-500",
-                    first_dealer=first_dealer)
-
-
-def quick(*entries: tuple[int, int] | tuple[int, int, bool]) -> dict[str, Any]:
-    """A quick-form hand: (meld_points, hand_points[, went_out]) per player."""
-    players = []
-    for entry in entries:
-        player: dict[str, Any] = {"meld_points": entry[0], "hand_points": entry[1]}
-        if len(entry) == 3:
-            player["went_out"] = entry[2]
-        players.append(player)
-    return {"players": players}
-
-
-def full(*entries: dict[str, Any]) -> dict[str, Any]:
-    return {"players": list(entries)}
-
-
-def record(game: Any, hand: dict[str, Any]) -> dict[str, Any]:
-    response = game.record(hand)
-    assert response.status_code == 201, response.get_json()
-    body: dict[str, Any] = response.get_json()
-    return body
 
 
 def standing(game: dict[str, Any]) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, settings
 from schemathesis.config import SchemathesisConfig
 
 from scorekeeper import create_app
-from tests.conftest import SHARED_DATABASE
+from tests.helpers import SHARED_DATABASE
 
 SPEC = Path(__file__).resolve().parent.parent.parent / "openapi" / "openapi.json"
 APP = create_app({"TESTING": True,

@@ -12,7 +12,7 @@ from flask.testing import FlaskClient, FlaskCliRunner
 
 from tests.api.helpers import assert_error
 from tests.api.tournament_helpers import Tourney, all_matches, find_match
-from tests.test_backup import backup, empty_database, new_app
+from tests.helpers import backup, new_app, second_database
 
 NEWCOMER = {"name": "Les Retardataires", "players": ["Lou", "Max"]}
 
@@ -280,7 +280,7 @@ def test_a_backup_keeps_the_desk(app: Flask, client: FlaskClient, runner: FlaskC
     assert [team["status"] for team in stored] == [
         "withdrawn" if i in (5, first["teams"][0]) else "checked_in" for i in range(7)]
     assert stored[6]["joined"] == 2 and stored[5]["withdrawn"] == 0
-    second = new_app(empty_database(tmp_path))
+    second = new_app(second_database(tmp_path))
     result = second.test_cli_runner().invoke(args=["restore", str(tmp_path / "desk.json")])
     assert result.exit_code == 0, result.output
     again = second.test_client()

@@ -16,8 +16,9 @@ from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
 
 from scorekeeper.extensions import db
-from tests.api.helpers import API, FOUR, assert_error
+from tests.api.helpers import API, assert_error
 from tests.api.tournament_helpers import TOURNAMENTS, Tourney, create_body
+from tests.helpers import TWO_SIDES
 
 # JSON escapes, so the bodies are sent exactly as a client could send them.
 UNSAFE = {"lone surrogate": "\\ud800", "NUL": "\\u0000", "unit separator": "\\u001f",
@@ -38,7 +39,7 @@ def with_marker(body: dict[str, Any], put: Any) -> str:
 
 
 def game_body() -> dict[str, Any]:
-    return {"variant": "australian-500", "sides": copy.deepcopy(FOUR)}
+    return {"variant": "australian-500", "sides": copy.deepcopy(TWO_SIDES)}
 
 
 GAME_FIELDS = {
@@ -208,8 +209,8 @@ def test_names_are_trimmed(client: FlaskClient) -> None:
                                           (" " + "A" * 60 + " ", True), ("   ", False),
                                           ("", False)])
 def test_names_have_a_length_limit(client: FlaskClient, name: str, ok: bool) -> None:
-    for sides, field in [([{"name": name, "players": ["Ann", "Cy"]}, FOUR[1]], "sides.0.name"),
-                         ([FOUR[0], {"name": "EW", "players": ["Bo", name]}],
+    for sides, field in [([{"name": name, "players": ["Ann", "Cy"]}, TWO_SIDES[1]], "sides.0.name"),
+                         ([TWO_SIDES[0], {"name": "EW", "players": ["Bo", name]}],
                           "sides.1.players.1")]:
         response = created_sides(client, sides)
         if ok:

@@ -16,9 +16,9 @@ from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, WriteQuota
 from scorekeeper.services import write_limit, writes
-from tests.conftest import FOUR, database_url
+from tests.helpers import TWO_SIDES, database_url
 
-GAME = {"variant": "australian-500", "sides": FOUR}
+GAME = {"variant": "australian-500", "sides": TWO_SIDES}
 SPEC = Path(__file__).resolve().parents[2] / "openapi" / "openapi.json"
 
 

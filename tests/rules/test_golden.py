@@ -7,38 +7,17 @@ replays them through the engine's pure interface and fails on the first number t
 from __future__ import annotations
 
 import copy
-import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from scorekeeper.rules.base import GameState, Side, Table, Variant
+from scorekeeper.rules.base import GameState, Variant
 from scorekeeper.rules.errors import RuleViolation
 from scorekeeper.rules.registry import find_variant, variants
 from scorekeeper.rules.sentences import render_all
+from tests.rules.helpers import TABLES, make_table
 
-FILES = sorted((Path(__file__).parent / "golden").glob("*.json"))
-TABLES: dict[str, dict[str, Any]] = {
-    path.stem: json.loads(path.read_text(encoding="utf-8")) for path in FILES}
-TWO_SIDE_NAMES = ("North-South", "East-West")
 CHECKED = ("deltas", "scores", "dealer", "finished", "winner")
-
-
-def side_names(sides: list[list[str]]) -> tuple[str, ...]:
-    """North-South and East-West for two sides, else each side's players joined with ' & '."""
-    if len(sides) == 2:
-        return TWO_SIDE_NAMES
-    return tuple(" & ".join(players) for players in sides)
-
-
-def make_table(variant: Variant, case: dict[str, Any]) -> Table:
-    options = variant.resolve_options(case["options"])
-    sides = tuple(
-        Side(name, tuple(players))
-        for name, players in zip(side_names(case["sides"]), case["sides"], strict=True)
-    )
-    return Table(sides=sides, options=options, first_dealer=case["first_dealer"])
 
 
 def params(key: str) -> list[Any]:

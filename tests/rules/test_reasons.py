@@ -11,7 +11,7 @@ from scorekeeper.rules.base import GameState, HandResult, Side, Table
 from scorekeeper.rules.reasons import REASONS, RULINGS, Reason
 from scorekeeper.rules.registry import find_variant
 from scorekeeper.rules.sentences import TEMPLATES, render, render_all
-from tests.rules.test_golden import TABLES, make_table
+from tests.rules.helpers import TABLES, make_table
 
 # Not the rules' own: kept sentences, from an import or revision 0007 (tests/api/test_reasons.py,
 # tests/test_migrations.py).

@@ -18,8 +18,7 @@ from scorekeeper.rules.sentences import REFUSALS, TEMPLATES, render_all
 from scorekeeper.rules.tricks import adjudicate_trick
 from scorekeeper.rules.variants import cinquecento
 from scorekeeper.services import referee
-from tests.rules.test_trick_cases import CASES, adjudicate
-from tests.rules.test_tricks import tricks
+from tests.rules.helpers import TRICK_CASES, adjudicate_trick_case, tricks
 
 # The trick referee's codes: its section of RULINGS.
 TRICK_CODES = {code for code in RULINGS if code.startswith(("trick_", "cinquecento_"))}
@@ -42,7 +41,7 @@ def assert_told_by_its_reasons(reasons: tuple[Reason, ...], explanation: tuple[s
 
 # -- the contract games ----------------------------------------------------------------------------
 
-WON = [case for case in CASES if "error" not in case]
+WON = [case for case in TRICK_CASES if "error" not in case]
 # A trick no case has: an anti-joker without value led, which nobody follows.
 EXTRA = [{"variant": "australian-500", "options": {"second_joker": True}, "contract": "7H",
           "plays": [{"seat": 0, "card": "JKB", "shown_void": ["H"]}, {"seat": 1, "card": "5S"},
@@ -52,7 +51,7 @@ EXTRA = [{"variant": "australian-500", "options": {"second_joker": True}, "contr
 @pytest.mark.parametrize("request_", [pytest.param(case["request"], id=case["name"])
                                       for case in WON] + EXTRA)
 def test_each_line_of_a_contract_trick_is_a_reason(request_: dict[str, Any]) -> None:
-    ruling = adjudicate(request_)
+    ruling = adjudicate_trick_case(request_)
     assert_told_by_its_reasons(ruling.reasons, ruling.explanation)
     assert ruling.reasons[-1] == Reason("trick_won", {"seat": ruling.seat,
                                                       "card": ruling.reasons[-1].params["card"]})
@@ -68,7 +67,7 @@ def test_every_legal_trick_is_told_by_its_reasons(
 
 
 def test_quebec_jokers_are_named_by_the_table_not_in_the_reasons_code() -> None:
-    ruling = adjudicate({"variant": "quebec-500", "contract": "6NT", "plays": [
+    ruling = adjudicate_trick_case({"variant": "quebec-500", "contract": "6NT", "plays": [
         {"seat": 2, "card": "JKR", "named_suit": "D"}, {"seat": 3, "card": "AD"},
         {"seat": 0, "card": "KD"}, {"seat": 1, "card": "QD"}]})
     blanche = {"code": "JKB", "called": "la blanche"}
@@ -81,7 +80,7 @@ def test_quebec_jokers_are_named_by_the_table_not_in_the_reasons_code() -> None:
 
 
 def test_the_anti_joker_and_the_bowers_are_said_by_their_roles() -> None:
-    ruling = adjudicate({"variant": "australian-500", "options": {"second_joker": True},
+    ruling = adjudicate_trick_case({"variant": "australian-500", "options": {"second_joker": True},
                              "contract": "7H", "plays": [
                                  {"seat": 1, "card": "JKB"}, {"seat": 2, "card": "JD"},
                                  {"seat": 3, "card": "JH"}, {"seat": 0, "card": "5S"}]})
@@ -127,7 +126,7 @@ def test_each_line_of_a_cinquecento_trick_is_a_reason(trump: str | None, cards: 
 
 def test_every_trick_ruling_code_is_given() -> None:
     given = {reason.code for request in [*(case["request"] for case in WON), *EXTRA]
-             for reason in adjudicate(request).reasons}
+             for reason in adjudicate_trick_case(request).reasons}
     for trump, cards in ((None, ["7-cups", "A-cups"]), ("coins", ["7-cups", "A-cups"]),
                          ("coins", ["7-coins", "A-cups"])):
         given |= {reason["code"] for reason in cinquecento_trick(trump, cards, players=2)[
@@ -189,7 +188,7 @@ def refusal_of(call: Any) -> RuleViolation:
 ])
 def test_a_trick_refusal_is_a_key_with_parameters(request_: dict[str, Any], says: str, field: str,
                                                    message: str) -> None:
-    violation = refusal_of(lambda: adjudicate(request_))
+    violation = refusal_of(lambda: adjudicate_trick_case(request_))
     assert (violation.says, violation.field, violation.message) == (says, field, message)
     assert violation.rule == says.partition(".")[0]
 

@@ -8,19 +8,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.rules.cards import SUITS, Card
+from scorekeeper.rules.cards import Card
 from scorekeeper.rules.contract import ContractVariant
 from scorekeeper.rules.errors import RuleViolation
-from scorekeeper.rules.registry import find_variant
 from scorekeeper.rules.tricks import TrickRuling, adjudicate_trick
-
-FIVE_HUNDRED_PLUS_PLUS = {"megatrump": True, "anti_megatrump": True, "second_joker": True}
-
-
-def variant_of(key: str) -> ContractVariant:
-    variant = find_variant(key)
-    assert isinstance(variant, ContractVariant)
-    return variant
+from tests.rules.helpers import FIVE_HUNDRED_PLUS_PLUS, tricks, variant_of
 
 
 def play(seat: int, card: str, **extra: Any) -> dict[str, Any]:
@@ -308,38 +300,6 @@ def test_misere_partners_sit_out_in_six_player_games() -> None:
 
 
 # -- rotating the seats --------------------------------------------------------------------------
-
-GAMES = [
-    ("australian-500", {}, ("6S", "7C", "8D", "9H", "10S", "7NT", "MIS")),
-    ("australian-500", FIVE_HUNDRED_PLUS_PLUS, ("6S", "7C", "8D", "9H", "10H", "8NT")),
-    ("australian-500", {"j5": True}, ("7J5", "9D")),
-    ("quebec-500", {}, ("6S", "8H", "10NT")),
-]
-
-
-@st.composite
-def tricks(draw: st.DrawFn) -> tuple[ContractVariant, dict[str, Any], str, list[dict[str, Any]]]:
-    """A legal trick: distinct cards of the deck, clockwise from a random leader; a joker led at
-    no-trumps names a suit, and so may the anti-joker anywhere after the lead."""
-    key, given, contracts = draw(st.sampled_from(GAMES))
-    variant = variant_of(key)
-    options = variant.resolve_options(given)
-    contract = draw(st.sampled_from(contracts))
-    bid = variant.find_bid(contract, variant.house_rules(options))
-    no_trumps = bid.trumps is None or bid.kind != "trumps"
-    anti_joker = Card("JKB" if bid.trumps in ("D", "H") else "JKR") \
-        if options.get("second_joker") else None
-    size = 3 if bid.plays == "alone" else 4  # the bidder's partner sits out
-    deck = sorted(variant.deck(variant.house_rules(options), 4), key=lambda card: card.code)
-    cards = draw(st.lists(st.sampled_from(deck), min_size=size, max_size=size, unique=True))
-    leader = draw(st.integers(0, 3))
-    plays = []
-    for i, card in enumerate(cards):
-        names = card.is_joker and (no_trumps or (i > 0 and card == anti_joker))
-        named = {"named_suit": draw(st.sampled_from(SUITS))} if names else {}
-        plays.append({"seat": (leader + i) % 4, "card": card.code, **named})
-    return variant, options, contract, plays
-
 
 @settings(max_examples=150, deadline=None)
 @given(tricks(), st.integers(1, 3))

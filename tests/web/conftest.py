@@ -9,21 +9,13 @@ Without /usr/bin/chromium the tests are skipped, unless SCOREKEEPER_BROWSER_REQU
 from __future__ import annotations
 
 import os
-import threading
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
-from werkzeug.serving import make_server
 
-from scorekeeper import create_app
-from tests.conftest import database_url
-
-CHROMIUM = Path("/usr/bin/chromium")
-SHOTS = Path(__file__).resolve().parent / "screenshots" / "latest"
-PHONE = {"width": 360, "height": 740}
+from tests.web.helpers import CHROMIUM, Phone, serving
 
 
 @pytest.fixture(scope="session")
@@ -40,66 +32,10 @@ def browser() -> Iterator[Any]:
         launched.close()
 
 
-@contextmanager
-def serving(tmp_path: Path, **config: Any) -> Iterator[str]:
-    """The app (with `config` on top of the tests' own) on a real threaded server: its address."""
-    app = create_app({"DATABASE_URL": database_url(tmp_path),
-                      "SSE_POLL_SECONDS": 0.2, "SSE_LIFETIME_SECONDS": 30, **config})
-    httpd = make_server("127.0.0.1", 0, app, threaded=True)
-    before = set(threading.enumerate())
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{httpd.server_port}"
-    finally:
-        # End the open event streams and wait for them, so no request thread outlives the test
-        # and its database (the phones, torn down first, have closed their connections).
-        live = app.extensions.get("scorekeeper.live")
-        if live is not None:
-            live.stop()
-        httpd.shutdown()
-        for request_thread in set(threading.enumerate()) - before:
-            request_thread.join(timeout=5)
-
-
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[str]:
     with serving(tmp_path) as address:
         yield address
-
-
-class Phone:
-    """A phone-sized page that fails the test on any console error or uncaught exception."""
-
-    def __init__(self, browser: Any, base: str, viewport: dict[str, int] | None = None,
-                 service_workers: str = "allow", locale: str = "en-US") -> None:
-        self.context = browser.new_context(viewport=viewport or PHONE, is_mobile=True,
-                                           has_touch=True, base_url=base,
-                                           service_workers=service_workers, locale=locale)
-        self.page = self.context.new_page()
-        self.base = base
-        self.errors: list[str] = []
-        self.page.on("console", self.console)
-        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
-
-    def console(self, message: Any) -> None:
-        """Console errors fail the test, except the browser's own notes on requests the page
-        expects to fail (offline, a stale ETag) and handles."""
-        # ERR_FAILED: a read the service worker could not answer, the server out of reach and
-        # nothing kept for it.
-        expected = ("net::ERR_INTERNET_DISCONNECTED", "net::ERR_FAILED", "status of 412")
-        if message.type == "error" and not any(e in message.text for e in expected):
-            self.errors.append(message.text)
-
-    def open(self, hash_: str = "") -> Any:
-        self.page.goto(f"{self.base}/{hash_}")
-        return self.page
-
-    def shot(self, name: str, *, full_page: bool = True) -> None:
-        """A screenshot; `full_page=False` for what the phone's screen shows (a full-page one
-        draws the sticky scoreboard in the middle of the page)."""
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        self.page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=full_page)
 
 
 @pytest.fixture

@@ -7,34 +7,16 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from tests.web.conftest import Phone
-from tests.web.test_score_sheet import (
+from tests.web.helpers import (
+    Phone,
     api_hands,
     fits_the_phone,
     no_serious_axe_violations,
+    scorer_page,
     start,
     took,
     totals,
 )
-
-SIDES = [{"name": "North-South", "players": ["Ann", "Cy"]},
-         {"name": "East-West", "players": ["Bo", "Di"]}]
-
-
-def scorer_page(phone: Phone, options: dict[str, Any] | None = None,
-                hands: tuple[dict[str, Any], ...] = (), *, variant: str = "australian-500",
-                sides: list[dict[str, Any]] | None = None) -> tuple[Any, int]:
-    """A game made through the API (with these hands recorded), open on the scorer's phone."""
-    page = phone.open()
-    game = page.request.post("/api/v1/games", data={
-        "variant": variant, "options": options or {}, "sides": sides or SIDES}).json()
-    for hand in hands:
-        recorded = page.request.post(f"/api/v1/games/{game['id']}/hands", data=hand,
-                                     headers={"Authorization": f"Bearer {game['token']}"})
-        assert recorded.status == 201, recorded.json()
-    page = phone.open(f"#/g/{game['id']}?token={game['token']}")
-    page.wait_for_selector("#entry")
-    return page, game["id"]
 
 
 def bid_button(page: Any, spoken: str) -> Any:

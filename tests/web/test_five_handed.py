@@ -8,8 +8,8 @@ import json
 import re
 from typing import Any
 
-from tests.web.conftest import Phone
-from tests.web.test_score_sheet import (
+from tests.web.helpers import (
+    Phone,
     api_hands,
     fits_the_phone,
     game_id,

@@ -12,14 +12,14 @@ from typing import Any
 
 import pytest
 
-from tests.web.conftest import Phone
-from tests.web.test_bids_and_preview import scorer_page
-from tests.web.test_score_sheet import (
-    FOUR,
+from tests.web.helpers import (
+    FOUR_PLAYERS,
+    Phone,
     api_hands,
     fits_the_phone,
     game_id,
     no_serious_axe_violations,
+    scorer_page,
     start,
     totals,
 )
@@ -89,7 +89,7 @@ def colour(locator: Any) -> str:
 
 
 def test_a_hand_in_three_taps_and_record(sized: Phone) -> None:
-    page = start(sized, "Australian 500", FOUR)
+    page = start(sized, "Australian 500", FOUR_PLAYERS)
     gid = game_id(page)
     # Started: the page opens at the top, the scores and the first bids in sight.
     assert page.evaluate("window.scrollY") == 0

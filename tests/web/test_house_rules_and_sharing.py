@@ -11,9 +11,15 @@ from typing import Any
 import pytest
 
 from tests.qr_pixels import decode, png_pixels
-from tests.web.conftest import SHOTS, Phone
-from tests.web.test_offline import until
-from tests.web.test_score_sheet import FOUR, game_id, no_serious_axe_violations, start
+from tests.web.helpers import (
+    FOUR_PLAYERS,
+    SHOTS,
+    Phone,
+    game_id,
+    no_serious_axe_violations,
+    start,
+    until,
+)
 
 PHONE = {"width": 390, "height": 844}
 
@@ -36,7 +42,7 @@ def other_phone(browser: Any, server: str) -> Iterator[Phone]:
 
 
 def name_players(page: Any) -> None:
-    for i, name in enumerate(FOUR):
+    for i, name in enumerate(FOUR_PLAYERS):
         page.get_by_label(f"Side {i // 2 + 1}, player {i % 2 + 1}").fill(name)
 
 
@@ -160,7 +166,7 @@ def held(page: Any) -> list[bool]:
 def test_the_share_block_qr_codes_copy_and_a_second_phone(tall_phone: Phone,
                                                          other_phone: Phone) -> None:
     tall_phone.context.add_init_script(WAKE_LOCK_SPY)
-    page = start(tall_phone, "Australian 500", FOUR)
+    page = start(tall_phone, "Australian 500", FOUR_PLAYERS)
     gid = game_id(page)
     token = page.evaluate("(id) => JSON.parse(localStorage.getItem('sk.tokens'))[id]", gid)
     watch = f"{tall_phone.base}/#/g/{gid}/watch"
@@ -223,7 +229,7 @@ def test_share_opens_the_phones_share_sheet_with_the_link(tall_phone: Phone) -> 
     """Where the browser has a share sheet (phones do; desktop Chromium on Linux does not), each
     link has a Share button handing the link to it."""
     tall_phone.context.add_init_script(SHARE_SPY)
-    page = start(tall_phone, "Australian 500", FOUR)
+    page = start(tall_phone, "Australian 500", FOUR_PLAYERS)
     share = page.get_by_role("region", name="Share")
     share.locator(".share-link").nth(0).get_by_role("button", name="Share").click()
     until(page, "() => window.shared.length === 1")

@@ -15,10 +15,15 @@ from typing import Any
 
 import pytest
 
-from tests.web.conftest import Phone
-from tests.web.test_bids_and_preview import scorer_page
-from tests.web.test_offline import controlled, until
-from tests.web.test_score_sheet import FOUR, contract_hand, start
+from tests.web.helpers import (
+    FOUR_PLAYERS,
+    Phone,
+    contract_hand,
+    controlled,
+    scorer_page,
+    start,
+    until,
+)
 
 PHONE_390 = {"width": 390, "height": 844}
 
@@ -170,7 +175,7 @@ def test_large_text_enlarges_the_sheet_and_entry_and_fits_390(phone390: Phone) -
 
 
 def test_a_game_reopens_offline_after_a_language_switch(phone: Phone) -> None:
-    page = start(phone, "Australian 500", FOUR)
+    page = start(phone, "Australian 500", FOUR_PLAYERS)
     contract_hand(page, "7 hearts", "Bo", 3)
     page.wait_for_selector("text=1. 7♥ by Bo")
     controlled(page)

@@ -18,13 +18,12 @@ from typing import Any
 
 import pytest
 
-from tests.web.conftest import CHROMIUM, SHOTS
+from tests.helpers import TWO_SIDES
+from tests.web.helpers import CHROMIUM, SHOTS
 
 ROOT = Path(__file__).resolve().parents[2]
 LIGHTHOUSE = ROOT / "node_modules" / ".bin" / "lighthouse"
 LEAST = {"performance": 0.95, "accessibility": 1.0, "best-practices": 1.0}
-SIDES = [{"name": "North-South", "players": ["Ann", "Cy"]},
-         {"name": "East-West", "players": ["Bo", "Di"]}]
 HANDS = [{"bidder": 1, "bid": "7H", "tricks": [3, 7]}, {"bidder": 0, "bid": "8S", "tricks": [7, 3]},
          {"bidder": 2, "bid": "MIS", "tricks": [0, 10]}]
 
@@ -48,7 +47,7 @@ def call(method: str, url: str, body: Any, token: str | None = None) -> Any:
 
 def a_game_in_play(server: str) -> str:
     """The scorer's address of a game three hands in: its sheet, entry form and share block."""
-    game = call("POST", f"{server}/api/v1/games", {"variant": "australian-500", "sides": SIDES})
+    game = call("POST", f"{server}/api/v1/games", {"variant": "australian-500", "sides": TWO_SIDES})
     for hand in HANDS:
         call("POST", f"{server}/api/v1/games/{game['id']}/hands", hand, game["token"])
     return f"{server}/#/g/{game['id']}?token={game['token']}"

@@ -14,15 +14,21 @@ from typing import Any
 
 import pytest
 
+from tests.helpers import TWO_SIDES
 from tests.qr_pixels import decode, png_pixels
-from tests.web.conftest import Phone, serving
-from tests.web.test_offline import controlled, until
-from tests.web.test_print_and_screen import LAPTOP, Tournament, loaded_codes, organizer
-from tests.web.test_score_sheet import contract_hand
+from tests.web.helpers import (
+    LAPTOP,
+    Phone,
+    Tournament,
+    contract_hand,
+    controlled,
+    loaded_codes,
+    organizer,
+    serving,
+    until,
+)
 
 PUBLIC = "https://club.example/scores"
-SIDES = [{"name": "North-South", "players": ["Ann", "Cy"]},
-         {"name": "East-West", "players": ["Bo", "Di"]}]
 
 
 class Requests:
@@ -40,7 +46,7 @@ class Requests:
 
 def new_game(phone: Phone) -> tuple[int, str]:
     created = phone.page.request.post("/api/v1/games", data={
-        "variant": "australian-500", "sides": SIDES}).json()
+        "variant": "australian-500", "sides": TWO_SIDES}).json()
     return created["id"], created["token"]
 
 

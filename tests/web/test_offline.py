@@ -15,22 +15,19 @@ from typing import Any
 import pytest
 
 from scorekeeper import web
-from tests.web.conftest import Phone
-from tests.web.test_score_sheet import FOUR, api_hands, contract_hand, game_id, start, totals
+from tests.web.helpers import (
+    FOUR_PLAYERS,
+    Phone,
+    api_hands,
+    contract_hand,
+    controlled,
+    game_id,
+    start,
+    totals,
+    until,
+)
 
 PHONES = {"360x740": {"width": 360, "height": 740}, "390x844": {"width": 390, "height": 844}}
-
-
-def until(page: Any, script: str, arg: Any = None, timeout: float = 10) -> Any:
-    """Evaluate `script` (a function) until it answers something true. (wait_for_function would
-    evaluate a string, which the page's Content-Security-Policy forbids.)"""
-    deadline = time.monotonic() + timeout
-    while True:
-        answer = page.evaluate(script, arg)
-        if answer:
-            return answer
-        assert time.monotonic() < deadline, f"still false after {timeout} s: {script}"
-        time.sleep(0.1)
 
 
 def seen(phone: Phone, name: str, selector: str) -> None:
@@ -39,15 +36,6 @@ def seen(phone: Phone, name: str, selector: str) -> None:
     phone.shot(name)
     phone.page.locator(selector).first.evaluate("(e) => e.scrollIntoView({ block: 'center' })")
     phone.shot(f"{name}-screen", full_page=False)
-
-
-def controlled(page: Any) -> None:
-    """Wait until the service worker controls the page and has kept what it showed."""
-    until(page, "() => navigator.serviceWorker.controller !== null")
-    if "#/g/" in page.url:
-        until(page, """(id) => caches.open('sk-api').then((c) => c.keys())
-            .then((keys) => keys.some((r) => r.url.endsWith(`/api/v1/games/${id}/hands`)))""",
-              game_id(page))
 
 
 # -- the manifest and the service worker -----------------------------------------------------------
@@ -142,7 +130,7 @@ def test_a_reload_with_no_connection_opens_the_start_page_and_the_game(browser: 
                                                                        size: str) -> None:
     phone = Phone(browser, server, viewport=PHONES[size])
     try:
-        page = start(phone, "Australian 500", FOUR)
+        page = start(phone, "Australian 500", FOUR_PLAYERS)
         contract_hand(page, "7 hearts", "Bo", 3)
         page.wait_for_selector("text=1. 7♥ by Bo")
         controlled(page)
@@ -163,7 +151,7 @@ def test_a_reload_with_no_connection_opens_the_start_page_and_the_game(browser: 
 
 def test_a_first_visit_by_a_shared_link_opens_offline_with_the_start_page(
         phone: Phone, second_phone: Phone) -> None:
-    page = start(phone, "Australian 500", FOUR)
+    page = start(phone, "Australian 500", FOUR_PLAYERS)
     scorer_link = page.get_by_role("link", name="Scorer link").get_attribute("href")
     other = second_phone.open(scorer_link or "")  # this phone's first visit
     other.wait_for_selector("#entry")
@@ -209,7 +197,7 @@ def test_three_hands_entered_offline_are_recorded_once_each_in_order(browser: An
                                                                      size: str) -> None:
     phone = Phone(browser, server, viewport=PHONES[size])
     try:
-        page = start(phone, "Australian 500", FOUR)
+        page = start(phone, "Australian 500", FOUR_PLAYERS)
         controlled(page)
         phone.context.set_offline(True)
         enter_three(page)
@@ -242,7 +230,7 @@ def test_a_game_started_offline_is_created_once_with_its_hands(phone: Phone) -> 
     controlled(page)
     phone.context.set_offline(True)
     page.get_by_role("radio", name=re.compile("^Australian 500")).click()
-    for i, name in enumerate(FOUR):
+    for i, name in enumerate(FOUR_PLAYERS):
         page.get_by_label(f"Side {i // 2 + 1}, player {i % 2 + 1}").fill(name)
     page.get_by_role("button", name="Start the game").click()
     page.wait_for_selector("#entry")
@@ -276,7 +264,7 @@ def test_a_game_started_offline_is_created_once_with_its_hands(phone: Phone) -> 
 
 
 def test_a_tab_closed_offline_sends_its_queue_when_the_app_is_reopened(phone: Phone) -> None:
-    page = start(phone, "Australian 500", FOUR)
+    page = start(phone, "Australian 500", FOUR_PLAYERS)
     gid = game_id(page)
     controlled(page)
     phone.context.set_offline(True)
@@ -298,7 +286,7 @@ def test_a_tab_closed_offline_sends_its_queue_when_the_app_is_reopened(phone: Ph
 @pytest.mark.parametrize("how", ["Send anyway", "Discard it"])
 def test_a_real_conflict_from_a_second_phone_is_shown_and_resolved_in_one_tap(
         phone: Phone, second_phone: Phone, how: str) -> None:
-    page = start(phone, "Australian 500", FOUR)
+    page = start(phone, "Australian 500", FOUR_PLAYERS)
     gid = game_id(page)
     controlled(page)
     scorer_link = page.get_by_role("link", name="Scorer link").get_attribute("href")
@@ -332,7 +320,7 @@ def test_a_real_conflict_from_a_second_phone_is_shown_and_resolved_in_one_tap(
 def test_a_reply_lost_on_the_way_is_retried_with_the_same_key_and_recorded_once(
         phone_without_worker: Phone) -> None:
     phone = phone_without_worker
-    page = start(phone, "Australian 500", FOUR)
+    page = start(phone, "Australian 500", FOUR_PLAYERS)
     gid = game_id(page)
     keys: list[str] = []
 

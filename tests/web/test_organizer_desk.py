@@ -12,20 +12,11 @@ from collections.abc import Callable
 from typing import Any
 
 from tests.qr_pixels import decode, png_pixels
-from tests.web.conftest import Phone
-from tests.web.test_score_sheet import fits_the_phone, no_serious_axe_violations
+from tests.web.helpers import Phone, api, fits_the_phone, no_serious_axe_violations
 
 TEAMS = ["Les As: Marie, Jean", "Les Rois: Luc, Anne", "Les Dames: Zoé, Paul",
          "Les Valets: Ines, Marc", "Les Dix: Rosa, Hugo", "Les Neuf: Lina, Omar",
          "Les Huit: Théo, Ada", "Les Sept: Eva, Noé", "Les Six: Lou, Tim"]
-
-
-def api(page: Any, method: str, path: str, token: str | None = None,
-        data: Any = None) -> Any:
-    headers = {"Authorization": f"Bearer {token}"} if token else {}
-    reply = page.request.fetch(f"/api/v1{path}", method=method, headers=headers, data=data)
-    assert reply.ok, (path, reply.status, reply.text())
-    return reply.json()
 
 
 def create(page: Any, name: str, teams: int, fmt: str = "quebec",

@@ -12,16 +12,18 @@ from typing import Any
 import pytest
 
 from tests.qr_pixels import decode, png_pixels
-from tests.web.conftest import SHOTS, Phone
-from tests.web.test_offline import until
-from tests.web.test_score_sheet import no_serious_axe_violations
+from tests.web.helpers import (
+    LAPTOP,
+    SHOTS,
+    TEAMS,
+    Phone,
+    Tournament,
+    loaded_codes,
+    no_serious_axe_violations,
+    organizer,
+    until,
+)
 
-API = "/api/v1/tournaments"
-TEAMS = [("Les As", ["Marie", "Jean"]), ("Les Rois", ["Luc", "Anne"]),
-         ("Les Dames", ["Sophie", "Paul"]), ("Les Valets", ["Éric", "Lise"]),
-         ("Trèfle d'or", ["Nadia", "Marc"]), ("Cœur vaillant", ["Hugo", "Chloé"]),
-         ("Pique et pique", ["Yves", "Rose"]), ("Carreau magique", ["Alain", "Julie"])]
-LAPTOP = {"width": 1000, "height": 900}
 WALLS = [{"width": 1920, "height": 1080}, {"width": 1280, "height": 720}]
 CYCLE_S = 12
 # The kit of a drawn 8-team Quebec tournament: 4 tables, two cards a page, then the standings
@@ -29,66 +31,6 @@ CYCLE_S = 12
 KIT_PAGES = 4
 # The printable height of a page inside the kit's 10 mm margins, in CSS pixels (96 per inch).
 PRINTABLE_PX = {"a4": (297 - 20) / 25.4 * 96, "letter": (279.4 - 20) / 25.4 * 96}
-
-
-class Tournament:
-    """A Quebec tournament of TEAMS made and played through the API by its organizer."""
-
-    def __init__(self, page: Any, **options: Any) -> None:
-        self.request = page.request
-        created = self.request.post(API, data={
-            "name": "Soirée du Club", "variant": "quebec-500", "format": "quebec",
-            "teams": [{"name": name, "players": players} for name, players in TEAMS],
-            "options": options}).json()
-        self.id: int = created["id"]
-        self.token: str = created["token"]
-        self.url = f"{API}/{self.id}"
-
-    def auth(self, token: str | None = None) -> dict[str, str]:
-        return {"Authorization": f"Bearer {token or self.token}"}
-
-    def get(self) -> dict[str, Any]:
-        body: dict[str, Any] = self.request.get(self.url).json()
-        return body
-
-    def draw(self) -> None:
-        assert self.request.post(f"{self.url}/draw", data={"seed": 7},
-                                 headers=self.auth()).status == 200
-
-    def report(self, match: str, scores: list[int], token: str | None = None) -> Any:
-        return self.request.post(f"{self.url}/matches/{match}/games", data={"scores": scores},
-                                 headers=self.auth(token))
-
-    def access(self, token: str) -> dict[str, Any]:
-        body: dict[str, Any] = self.request.get(f"{self.url}/access",
-                                                headers=self.auth(token)).json()
-        return body
-
-    def match(self, match: str) -> dict[str, Any]:
-        found: dict[str, Any] = next(m for r in self.get()["rounds"] for m in r["matches"]
-                                     if m["id"] == match)
-        return found
-
-    def play_out(self) -> None:
-        """Every open match won by its first team, game after game; the next round built until
-        there is a champion."""
-        while True:
-            body = self.get()
-            for m in body["rounds"][-1]["matches"]:
-                while m["kind"] != "bye" and m["status"] != "complete":
-                    reply = self.report(m["id"], [300, 120])
-                    assert reply.status == 201, reply.json()
-                    m = reply.json()["match"]
-            if self.get()["status"] == "finished":
-                return
-            assert self.request.post(f"{self.url}/advance", headers=self.auth()).status == 200
-
-
-def organizer(device: Phone, t: Tournament, where: str) -> Any:
-    """The organizer's device at `where` (print, screen) of the tournament, opened with the
-    organizer's token (the page keeps it and takes it out of the address)."""
-    page = device.open(f"#/t/{t.id}/{where}?token={t.token}")
-    return page
 
 
 def shoot(page: Any, name: str, **kwargs: Any) -> None:
@@ -99,12 +41,6 @@ def shoot(page: Any, name: str, **kwargs: Any) -> None:
 def pdf_pages(pdf: bytes) -> int:
     """Pages of a PDF: its /Type /Page objects (not /Pages, their tree)."""
     return len(re.findall(rb"/Type\s*/Page(?![a-zA-Z])", pdf))
-
-
-def loaded_codes(page: Any, count: int) -> None:
-    until(page, "(n) => { const codes = [...document.querySelectorAll('.table-card img.qr')];"
-                " return codes.length === n"
-                " && codes.every((img) => img.complete && img.naturalWidth > 0); }", count)
 
 
 # -- the print kit ---------------------------------------------------------------------------------

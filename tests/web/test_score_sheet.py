@@ -7,66 +7,24 @@ import re
 from typing import Any
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 
-from tests.web.conftest import Phone
-
-FOUR = ["Ann", "Cy", "Bo", "Di"]  # side 1: Ann & Cy, side 2: Bo & Di
-
-
-def start(phone: Phone, variant: str, names: list[str], table: str | None = None,
-          each: int = 2) -> Any:
-    page = phone.open()
-    page.get_by_role("radio", name=re.compile(f"^{variant}")).click()
-    if table:
-        page.get_by_role("group", name="Table").get_by_role("button", name=table).click()
-    for i, name in enumerate(names):
-        page.get_by_label(f"Side {i // each + 1}, player {i % each + 1}").fill(name)
-    page.get_by_role("button", name="Start the game").click()
-    page.wait_for_selector("#entry")
-    return page
-
-
-def game_id(page: Any) -> int:
-    return int(re.search(r"#/g/(\d+)", page.url).group(1))  # type: ignore[union-attr]
-
-
-def api_hands(page: Any, gid: int) -> list[dict[str, Any]]:
-    hands: list[dict[str, Any]] = page.request.get(f"/api/v1/games/{gid}/hands").json()
-    return hands
-
-
-def took(page: Any, count: int) -> None:
-    """Tap how many tricks the bidding side took, on the row of tricks buttons."""
-    page.get_by_role("group", name=re.compile("^Tricks ")).get_by_role(
-        "button", name=f"{count} trick{'' if count == 1 else 's'}", exact=True).click()
-
-
-def contract_hand(page: Any, bid: str, bidder: str, ns_tricks: int) -> None:
-    page.get_by_role("button", name=re.compile(f"^{bid},")).click()
-    page.get_by_role("group", name="Bidder").get_by_role("button", name=bidder).click()
-    took(page, ns_tricks if bidder in ("Ann", "Cy") else 10 - ns_tricks)
-    page.get_by_role("button", name=re.compile("Record the hand|Save the correction")).click()
-
-
-def totals(page: Any) -> list[str]:
-    texts: list[str] = page.locator(".total b").all_inner_texts()
-    return texts
-
-
-def no_serious_axe_violations(page: Any) -> None:
-    results = Axe().run(page)
-    serious = [v["id"] for v in results.response["violations"]
-               if v.get("impact") in ("serious", "critical")]
-    assert serious == [], serious
-
-
-def fits_the_phone(page: Any) -> None:
-    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+from tests.web.helpers import (
+    FOUR_PLAYERS,
+    Phone,
+    api_hands,
+    contract_hand,
+    fits_the_phone,
+    game_id,
+    no_serious_axe_violations,
+    report_first_match,
+    start,
+    took,
+    totals,
+)
 
 
 def test_a_contract_game_from_start_to_finish(phone: Phone) -> None:
-    page = start(phone, "Australian 500", FOUR)
+    page = start(phone, "Australian 500", FOUR_PLAYERS)
     phone.shot("new-game-sheet")
     fits_the_phone(page)
     no_serious_axe_violations(page)
@@ -101,14 +59,14 @@ def test_a_contract_game_from_start_to_finish(phone: Phone) -> None:
 
 
 def test_quebec_500(phone: Phone) -> None:
-    page = start(phone, "Quebec 500", FOUR)
+    page = start(phone, "Quebec 500", FOUR_PLAYERS)
     contract_hand(page, "6 spades", "Ann", 6)
     page.wait_for_selector("text=1. 6♠ by Ann")
     assert totals(page) == ["40", "40"]
 
 
 def test_cinquecento_with_a_marianna(phone: Phone) -> None:
-    page = start(phone, "Cinquecento", FOUR)
+    page = start(phone, "Cinquecento", FOUR_PLAYERS)
     page.get_by_label("North-South card points").fill("68")
     assert page.get_by_text("East-West: 52 card points").is_visible()
     page.get_by_role("group", name="Mariannas of North-South").get_by_role(
@@ -167,7 +125,7 @@ def test_rummy_by_points_and_by_cards(phone: Phone) -> None:
 
 
 def test_a_hand_entered_offline_is_sent_once_when_the_connection_returns(phone: Phone) -> None:
-    page = start(phone, "Australian 500", FOUR)
+    page = start(phone, "Australian 500", FOUR_PLAYERS)
     phone.context.set_offline(True)
     contract_hand(page, "7 hearts", "Bo", 3)
     page.wait_for_selector("text=Hand waiting to be sent")
@@ -181,7 +139,7 @@ def test_a_hand_entered_offline_is_sent_once_when_the_connection_returns(phone: 
 
 
 def test_a_spectator_sees_the_scorers_hand_arrive(phone: Phone, second_phone: Phone) -> None:
-    page = start(phone, "Australian 500", FOUR)
+    page = start(phone, "Australian 500", FOUR_PLAYERS)
     watcher = second_phone.open(f"#/g/{game_id(page)}/watch")
     watcher.wait_for_selector("text=No hands yet.")
     assert watcher.locator("#entry").count() == 0
@@ -195,7 +153,7 @@ def test_a_spectator_refused_a_stream_follows_again_half_a_minute_later(
         phone: Phone, phone_without_worker: Phone) -> None:
     """A server refuses a stream with 429 when the club's address holds too many; EventSource
     gives up on a refusal, so the page asks again by itself (its clock run forward here)."""
-    page = start(phone, "Australian 500", FOUR)
+    page = start(phone, "Australian 500", FOUR_PLAYERS)
     spectator = phone_without_worker
     refused: list[str] = []
 
@@ -221,7 +179,7 @@ def test_a_spectator_refused_a_stream_follows_again_half_a_minute_later(
 
 def test_a_second_scorers_stale_edit_is_shown_and_reloaded(phone: Phone,
                                                           second_phone: Phone) -> None:
-    page = start(phone, "Australian 500", FOUR)
+    page = start(phone, "Australian 500", FOUR_PLAYERS)
     scorer_link = page.get_by_role("link", name="Scorer link").get_attribute("href")
     other = second_phone.open(scorer_link or "")
     other.wait_for_selector("#entry")
@@ -257,21 +215,6 @@ def test_the_tournament_pages(phone: Phone, teams: int) -> None:
     assert body["rounds"][0]["matches"][0]["status"] == "complete"
     assert body["rounds"][0]["matches"][0]["wins"] == [5, 0]
     phone.shot("tournament")
-
-
-def report_first_match(page: Any, organizer: str, first_score: str, second_score: str) -> None:
-    """Report the five games of the first open match from the organizer's section (named
-    `organizer` in the page's language), each won by its first team."""
-    for _ in range(5):
-        first = page.get_by_role("region", name=organizer).locator("form").first
-        first.locator("input").nth(0).fill(first_score)
-        first.locator("input").nth(1).fill(second_score)
-        first.get_by_role("button").click()
-        # The form is drawn again, empty, once the game is stored (the next game's, or the next
-        # match's once this one is over).
-        page.wait_for_function("""(name) => [...document.querySelectorAll('section')]
-            .find((s) => s.querySelector('h2')?.textContent === name)
-            ?.querySelector('form input')?.value === ''""", arg=organizer)
 
 
 def test_the_start_page_lists_every_variant_and_its_house_rules(phone: Phone) -> None:

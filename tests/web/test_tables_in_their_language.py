@@ -14,8 +14,13 @@ from typing import Any
 
 import pytest
 
-from tests.web.conftest import Phone
-from tests.web.test_score_sheet import no_serious_axe_violations, report_first_match
+from tests.web.helpers import (
+    TEAMS,
+    Phone,
+    loaded_codes,
+    no_serious_axe_violations,
+    report_first_match,
+)
 
 PHONE_390 = {"width": 390, "height": 844}
 # The words English sentences of the API are made of, and no French or Italian one shows.
@@ -268,8 +273,6 @@ def test_a_french_night_s_print_kit_and_projector_speak_french(
         phones: Callable[..., Phone]) -> None:
     """Printed on the organizer's laptop and shown on the club's wall, both set up in English:
     the night is French, so are its table cards and its projector."""
-    from tests.web.test_print_and_screen import TEAMS, loaded_codes
-
     laptop = phones(viewport={"width": 1000, "height": 900}, locale="en-US")
     page = laptop.open()
     created = french_night(page, "Soirée du Club", TEAMS)

@@ -20,10 +20,7 @@ from typing import Any
 import pytest
 
 from tests.qr_pixels import decode, png_pixels
-from tests.web.conftest import Phone
-from tests.web.test_offline import until
-from tests.web.test_organizer_desk import api
-from tests.web.test_score_sheet import fits_the_phone, no_serious_axe_violations
+from tests.web.helpers import Phone, api, fits_the_phone, no_serious_axe_violations, until
 
 FIRST_NAMES = ["Marie", "Jean", "Luc", "Anne", "Zoé", "Paul", "Ines", "Marc", "Rosa", "Hugo",
                "Lina", "Omar", "Théo", "Ada", "Eva", "Noé", "Lou", "Tim", "Yves", "Léa", "Gus",
