@@ -19,7 +19,7 @@ from scorekeeper.services import games, write_limit
 from scorekeeper.services.tournaments import lifecycle, views
 from scorekeeper.services.writes import WriteContext, WriteRequest
 from scorekeeper.store import Store
-from tests.conftest import FOUR, database_url
+from tests.helpers import TWO_SIDES, database_url
 
 ROOT = Path(__file__).resolve().parent.parent
 SERVICES = ROOT / "scorekeeper" / "services"
@@ -54,7 +54,7 @@ def request(context: WriteContext, token: str | None = None, key: str | None = N
 def test_a_hand_is_recorded_with_no_flask_app_or_request(database: Store) -> None:
     assert not has_app_context() and not has_request_context()
     context = WriteContext(client="192.0.2.9", limits={}, reply_hours=24)
-    created = games.create_game({"variant": "australian-500", "sides": FOUR}, request(context))
+    created = games.create_game({"variant": "australian-500", "sides": TWO_SIDES}, request(context))
     game_id, token = created.body["id"], created.body["token"]
 
     recorded = games.record_hand(game_id, HAND, request(context, token, "hand-1", HAND))
@@ -67,7 +67,7 @@ def test_a_hand_is_recorded_with_no_flask_app_or_request(database: Store) -> Non
 
 def test_the_write_limit_is_the_contexts(database: Store) -> None:
     """No app's settings: the limits and the client's address come with the context."""
-    created = games.create_game({"variant": "australian-500", "sides": FOUR},
+    created = games.create_game({"variant": "australian-500", "sides": TWO_SIDES},
                                 request(WriteContext(None, {}, 24)))
     game_id, token = created.body["id"], created.body["token"]
     limited = WriteContext(client="192.0.2.10", reply_hours=24,
