@@ -25,8 +25,9 @@ from scorekeeper.api.schemas import (
     StatsSchema,
     WriteHeadersSchema,
 )
+from scorekeeper.api.scoring_schemas import ScoringSchema
 from scorekeeper.limits import EXPORT_ITEM_BYTES, IMPORT_MAX_BYTES, MAX_CHANGES, MAX_HANDS
-from scorekeeper.services import games, live, portability, present, stats
+from scorekeeper.services import games, live, portability, present, scoring, stats
 from scorekeeper.services.games import Reply, WriteRequest
 
 blp = Blueprint("games", __name__, url_prefix="/games",
@@ -48,6 +49,7 @@ CREATED = {**WRITTEN, "Location": {"description": "where to read what was create
                                    "schema": {"type": "string"}}}
 GAME_VIEW = GameSchema()
 STATS_VIEW = StatsSchema()
+SCORING_VIEW = ScoringSchema()
 FAMILY_EXAMPLE = {family.family: family.example for family in HAND_FAMILIES}
 NEW_GAME_EXAMPLE = {
     "variant": "australian-500", "options": {"slam_bonus": True},
@@ -258,6 +260,19 @@ class Stats(MethodView):
             return present.etag(games.get_game(game_id)), stats.game_stats(game_id)
 
         return conditional(games.game_tag(game_id), STATS_VIEW, build)
+
+
+@blp.route(f"{GAME}/scoring")
+class Scoring(MethodView):
+    @blp.response(200, ScoringSchema, headers=ETAG)
+    @not_modified(blp)
+    @refusal(blp, 404, "No such game")
+    @blp.doc(operationId="readGameScoring")
+    def get(self, game_id: int) -> Response:
+        """The game's rules as data, for scoring its next hands with no connection: what each
+        bid scores here, points per trick, Mariannas or card values, the end and the deal"""
+        return conditional(games.game_tag(game_id), SCORING_VIEW,
+                           lambda: scoring.game_scoring(game_id))
 
 
 @blp.route(f"{GAME}/hands")

@@ -60,12 +60,16 @@ function progressBar(share) {
   return h("span", { class: "progress", "aria-hidden": "true" }, fill);
 }
 
-/** The totals with names, each side's progress toward the target and the leader marked. */
-export function scoreboard(game) {
+/** The totals with names, each side's progress toward the target and the leader marked; `mark`:
+ *  "provisional" (worked out on this phone, not yet confirmed) or "about" (and not exactly). */
+export function scoreboard(game, mark = "") {
   const target = Number(game.options?.target) || null;
   const ahead = leaders(game.scores);
-  return h("section", { class: `scoreboard${game.sides.length > 2 ? " many" : ""}`,
-    "aria-label": _("Scores") },
+  const kind = `scoreboard${game.sides.length > 2 ? " many" : ""}${mark ? " provisional" : ""}`;
+  return h("section", { class: kind,
+    "aria-label": mark ? _("Provisional scores, not yet confirmed") : _("Scores") },
+    mark ? h("p", { class: "unconfirmed", text: mark === "about"
+      ? _("Provisional, about: not yet confirmed") : _("Provisional: not yet confirmed") }) : null,
     h("div", { class: "totals" }, game.sides.map((side, s) => {
       const lead = ahead.includes(s);
       const share = target ? Math.max(0, Math.min(1, game.scores[s] / target)) : 0;
@@ -73,7 +77,7 @@ export function scoreboard(game) {
         h("span", { class: "name" }, lead ? h("span", { class: "lead", text: "★ " ,
           "aria-hidden": "true" }) : null, side.name,
           lead ? h("span", { class: "sr", text: " " + _("(leading)") }) : null),
-        score(game.scores[s]),
+        mark === "about" ? h("b", { class: "about", text: approx(game.scores[s]) }) : score(game.scores[s]),
         target ? progressBar(share) : null,
         target ? h("small", { class: "muted", text: game.scores[s] >= target ? _("reached {target}",
           { target })
@@ -125,6 +129,10 @@ export function chart(game, hands) {
         "stroke-width": 3, ...pen(s) })), ` ${side.name} `, score(game.scores[s])))),
     h("p", { class: "sr", text: words }));
 }
+
+/** A figure the page could not work out exactly: "about 230". @param {number} n */
+// i18n: a provisional figure worked out on this phone, not exactly
+export const approx = (n) => _("≈ {n}", { n: number(n) });
 
 /** A hand's deltas in words for the preview's headline: "North-South +30, East-West +200". */
 export const deltasInWords = (game, deltas) => game.sides

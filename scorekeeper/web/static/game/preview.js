@@ -1,11 +1,13 @@
 // @ts-check
 // What the hand would score, asked of the server as the entry changes (a new hand only: a
 // correction is scored where it stands, which the preview cannot say), and the bar that keeps
-// Record and the preview's headline in sight at the bottom of the screen.
+// Record and the preview's headline in sight at the bottom of the screen. With no connection, or
+// behind hands still waiting to be sent (the server has not seen them), it is worked out on the
+// phone from the game's published data (provisional.js) and marked provisional.
 import { api, problem } from "../api.js";
 import { h, signed } from "../dom.js";
 import { _ } from "../i18n.js";
-import { deltasInWords, outcomeOf, outcomeWord, suited } from "../sheet.js";
+import { approx, deltasInWords, outcomeOf, outcomeWord, suited } from "../sheet.js";
 
 const PREVIEW_DELAY_MS = 250;
 
@@ -39,10 +41,23 @@ export function handPreview(table) {
     timer = setTimeout(async () => {
       if (!node.isConnected) return; // the form was replaced meanwhile
       let result = null;
-      try { result = await api("POST", `/games/${table.id}/hands/preview`,
-        hand); } catch { /* offline: said below */ }
-      if (question === asked) tell(result); // an older reply to an entry since changed is dropped
+      if (!table.waiting) {
+        try { result = await api("POST", `/games/${table.id}/hands/preview`,
+          hand); } catch { /* offline: worked out here, or said below */ }
+      }
+      if (question !== asked) return; // an older reply to an entry since changed is dropped
+      if (!result && table.provisional) told(table.provisional(hand));
+      else tell(result);
     }, PREVIEW_DELAY_MS);
+  }
+  /** The hand scored on this phone: provisional, not yet confirmed.
+   *  @param {import("./provisional.js").Scored} scored */
+  function told(scored) {
+    node.hidden = false;
+    node.className = "preview provisional";
+    node.replaceChildren(...provisionally(table, scored, label).filter(Boolean));
+    line.className = "headline";
+    line.replaceChildren(_("Provisional"));
   }
   /** @param {Awaited<ReturnType<typeof api>> | null} result */
   function tell(result) {
@@ -87,6 +102,30 @@ function forecast({ game }, outcome, label) {
     after.status === "finished" ? h("p", { class: "ends", text: winner
       ? _("This hand ends the game: {winner} wins.", { winner: winner.name })
       : _("This hand ends the game: nobody wins.") }) : null,
+  ];
+}
+
+/** A hand scored on this phone, in words: provisional, "≈" where the data could not decide.
+ *  @param {Table} table @param {import("./provisional.js").Scored} scored @param {string} label */
+function provisionally({ game }, scored, label) {
+  const deltas = deltasInWords(game, scored.deltas);
+  const winner = scored.winner === null ? null : game.sides[scored.winner];
+  return [
+    h("p", { class: "headline" }, suited(label
+      // i18n: the preview worked out on the phone with no connection, e.g. "7♥ (provisional): …"
+      ? _("{bid} (provisional): {deltas}", { bid: label, deltas })
+      : _("If recorded (provisional): {deltas}", { deltas }))),
+    h("ul", { class: "deltas", "aria-label": _("Points this hand gives") },
+      game.sides.map((side, s) => h("li", {},
+        h("span", { text: side.name }), h("b", { class: scored.deltas[s] < 0 ? "down" : null,
+          text: signed(scored.deltas[s]) }),
+        h("small", { text: _("total {total}", { total: scored.exact ? scored.scores[s]
+          : approx(scored.scores[s]) }) })))),
+    h("p", { class: "unconfirmed", text: scored.exact
+      ? _("Worked out on this phone from the game's rules; the server confirms it once the hand is sent.")
+      : _("About: the server works this hand out exactly once it is sent.") }),
+    winner ? h("p", { class: "ends", text: _("This hand ends the game: {winner} wins.",
+      { winner: winner.name }) }) : null,
   ];
 }
 

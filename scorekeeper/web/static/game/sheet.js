@@ -16,6 +16,7 @@ import { keepToken, remember, tokenOf } from "../store.js";
 import { cardPointsEntry } from "./cardpoints.js";
 import { contractEntry } from "./contract.js";
 import { rummyEntry } from "./rummy.js";
+import { scoreHands } from "./provisional.js";
 import { tableOf } from "./table.js";
 
 /**
@@ -48,6 +49,8 @@ class Sheet {
     /** @type {string | null} */
     this.etag = null;
     this.stored = false; // shown from the service worker's last kept reply: the server is out of reach
+    /** @type {import("./provisional.js").Scoring | null} the game's rules as data, for hands offline */
+    this.scoring = null;
     /** @type {TableBids} the bids this game's table may win with */
     this.tableBids = { bids: [], exact: true };
     /** @type {Hand | null} the hand being corrected, or null for a new hand */
@@ -65,20 +68,37 @@ class Sheet {
       this.hands = [];
       return;
     }
-    const [g, hs] = await Promise.all([api("GET", `/games/${this.id}`), api("GET",
-      `/games/${this.id}/hands`)]);
+    const [g, hs, sc] = await Promise.all([api("GET", `/games/${this.id}`), api("GET",
+      `/games/${this.id}/hands`), api("GET", `/games/${this.id}/scoring`).catch(() => null)]);
     if (!g.ok) throw new Error(problem(g));
     this.game = g.json;
     this.etag = g.etag;
     this.hands = hs.json ?? [];
     this.stored = g.stored;
+    if (sc?.ok) this.scoring = sc.json; // else the last data kept, if any
     if (!this.variant) this.variant = (await api("GET", `/variants/${this.game.variant}`)).json;
   }
 
   /** @returns {Table} */
   table() {
     const { id, local, game, variant, tableBids, editing } = this;
-    return tableOf({ id, local, game, variant, tableBids, editing });
+    const waiting = outbox.waitingHands(id).map((e) => e.body);
+    const provisional = this.scoring ? (/** @type {Record<string, unknown>} */ hand) => /** @type {any} */ (
+      this.provisional([...waiting, hand])).at(-1) : null;
+    return tableOf({ id, local, game, variant, tableBids, editing, waiting: waiting.length, provisional });
+  }
+
+  /** Hands as typed, scored from the game's published data after the server's last figures;
+   *  null with no data to go by. Figures from data older than the game are all "about".
+   *  @param {Record<string, any>[]} hands */
+  provisional(hands) {
+    const { game, scoring } = this;
+    if (!scoring || !hands.length) return null;
+    const current = scoring.start.hands_played === game.hands_played;
+    const start = { scores: game.scores, dealer: game.dealer, redeals: current ? scoring.start.redeals : 0,
+      finished: game.status === "finished", winner: game.winner };
+    return scoreHands(scoring, start, hands)
+      .map((scored) => (current ? scored : { ...scored, exact: false }));
   }
 
   /** A hand (recorded, previewed or as typed) in a few words. @param {Record<string, any>} hand */
@@ -112,18 +132,27 @@ class Sheet {
     const finished = game.status === "finished";
     const empty = h("tr", {}, h("td", { colspan: String(sides.length + 1), class: "muted",
       text: _("No hands yet.") }));
+    // The waiting hands scored from the published data: provisional totals and dealer, marked so.
+    const ahead = this.provisional(outbox.waitingHands(id).map((e) => e.body));
+    const last = ahead?.at(-1);
     const rows = [...hands.flatMap((hand) => this.handRows(hand)), ...renderWaiting(outbox, game, summary,
-      sides.length + 1)];
+      sides.length + 1, ahead)];
     show(
       h("h1", { class: "game-title", text: _("{variant}: {sides}", { variant: variant.name,
         sides: against(sides.map((s) => s.name)) }) }),
-      scoreboard(game),
+      last ? scoreboard({ ...game, scores: last.scores }, last.exact ? "provisional" : "about")
+        : scoreboard(game),
       finished ? this.gameOver()
+        : last ? h("p", { class: "muted dealer provisional", text: last.finished
+          ? _("Provisional: {winner} wins, once the server confirms the waiting hands.",
+            { winner: sides[/** @type {number} */ (last.winner)].name })
+          // i18n: who deals next, worked out on this phone from hands not yet sent
+          : _("{dealer} deals next (provisional).", { dealer: seatName(last.dealer) }) })
         : h("p", { class: "muted dealer", text: game.barred_seat != null
           // i18n: "ralphed": the seat may not bid in this auction (a house rule of 500)
           ? _("{dealer} deals next. {player} is ralphed for this auction.", { dealer: seatName(game.dealer), player: seatName(game.barred_seat) })
           : _("{dealer} deals next.", { dealer: seatName(game.dealer) }) }),
-      renderWaitingNote(outbox, game, this.stored),
+      renderWaitingNote(outbox, game, this.stored, last ? last.exact : null),
       renderConflict(outbox, game, hands, summary, async () => { await this.load(); this.render(); }),
       token && (!finished || this.editing) ? this.entryForm() : null,
       h("table", { class: "sheet" },

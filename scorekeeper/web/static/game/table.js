@@ -26,18 +26,22 @@ import { LEVEL_BID, SUIT_SYMBOL } from "../bids.js";
  * @property {(code: string) => Bid | undefined} bidOf the bid a code names, as the API lists it
  * @property {(code: string) => string} bidName "7♥", "6.3♥", "Misère"
  * @property {(code: string) => boolean} playedAlone the bid is always played alone (the API says)
+ * @property {number} waiting hands of this game waiting in the outbox, not yet scored by the server
+ * @property {((hand: Record<string, unknown>) => import("./provisional.js").Scored) | null} provisional
+ *   a new hand scored from the published data after the waiting ones (null: no data to go by)
  * @typedef {(body: Record<string, unknown>) => Promise<boolean>} Submit sends the hand entered
  */
 
 /**
  * @param {{ id: string | number, local: boolean, game: Game, variant: Variant,
- *   tableBids: TableBids, editing: Hand | null }} parts
+ *   tableBids: TableBids, editing: Hand | null, waiting?: number,
+ *   provisional?: Table["provisional"] }} parts
  * @returns {Table}
  */
-export function tableOf({ id, local, game, variant, tableBids, editing }) {
+export function tableOf({ id, local, game, variant, tableBids, editing, waiting = 0, provisional = null }) {
   const bidOf = (/** @type {string} */ code) => tableBids.bids.find((b) => b.code === code);
   return {
-    id, local, game, variant, tableBids, editing, bidOf,
+    id, local, game, variant, tableBids, editing, bidOf, waiting, provisional,
     seatName: (seat) => game.sides[seat % game.sides.length].players[Math.floor(seat / game.sides.length)],
     // The game's own name for a bid, else its code with the suit drawn.
     bidName: (code) => bidOf(code)?.name

@@ -3,8 +3,9 @@
 // sheet its waiting hands, the note on what the totals leave out, and a refused write with both
 // sides and the one tap that settles it. The page holds no scoring rule: waiting hands are shown
 // as typed, and the totals say they exclude them.
-import { h, toast } from "../dom.js";
+import { h, signed, toast } from "../dom.js";
 import { _, _n, number } from "../i18n.js";
+import { approx } from "../sheet.js";
 import { isLocal } from "./outbox.js";
 
 /**
@@ -48,28 +49,44 @@ function inWords(game, body, summary) {
 }
 
 /** The sheet's rows for a game's waiting hands, in the order they will be sent, under the
- *  recorded ones; each as typed, in words.
- *  @param {Outbox} outbox @param {GameSides} game @param {Summary} summary @param {number} columns */
-export function renderWaiting(outbox, game, summary, columns) {
+ *  recorded ones; each as typed, in words, and with its provisional points and totals when the
+ *  game's published data scored them (`provisional`, one per waiting hand; "≈" where not exact).
+ *  @param {Outbox} outbox @param {GameSides} game @param {Summary} summary @param {number} columns
+ *  @param {import("../game/provisional.js").Scored[] | null} [provisional] */
+export function renderWaiting(outbox, game, summary, columns, provisional = null) {
   const waiting = outbox.waitingHands(game.id);
-  return waiting.map((entry, i) => h("tr", { class: entry.conflict ? "pending refused" : "pending" },
-    h("td", { colspan: String(columns) },
-      h("strong", { text: entry.conflict ? _("Hand not recorded ({i} of {n})", { i: i + 1,
-        n: waiting.length })
-        : _("Hand waiting to be sent ({i} of {n})", { i: i + 1, n: waiting.length }) }),
-      `: ${inWords(game, entry.body, summary)}`)));
+  return waiting.map((entry, i) => {
+    const said = [h("strong", { text: entry.conflict ? _("Hand not recorded ({i} of {n})", { i: i + 1,
+      n: waiting.length })
+      : _("Hand waiting to be sent ({i} of {n})", { i: i + 1, n: waiting.length }) }),
+    `: ${inWords(game, entry.body, summary)}`];
+    const scored = entry.conflict ? null : provisional?.[i];
+    if (!scored) return h("tr", { class: entry.conflict ? "pending refused" : "pending" },
+      h("td", { colspan: String(columns) }, ...said));
+    return h("tr", { class: "pending provisional" }, h("td", {}, ...said),
+      ...scored.scores.map((total, s) => h("td", {},
+        h("b", { class: "run", text: scored.exact ? number(total) : approx(total) }),
+        h("span", { class: `delta${scored.deltas[s] < 0 ? " neg" : ""}`, text: signed(scored.deltas[s]) }))));
+  });
 }
 
-/** Under the totals: what they leave out, and whether they are the last state this phone saw.
- *  @param {Outbox} outbox @param {GameSides} game @param {boolean} stored */
-export function renderWaitingNote(outbox, game, stored) {
+/** Under the totals: what they leave out (or, `exact` not null, that they include the waiting
+ *  hands provisionally), and whether they are the last state this phone saw.
+ *  @param {Outbox} outbox @param {GameSides} game @param {boolean} stored
+ *  @param {boolean | null} [exact] */
+export function renderWaitingNote(outbox, game, stored, exact = null) {
   const count = outbox.waitingHands(game.id).length;
   const notes = [];
   if (isLocal(game.id)) {
     notes.push(
       _("Started on this phone with no connection: the game is created on the server when the connection returns."));
   } else if (stored) notes.push(_("No connection: this is the game as this phone last saw it."));
-  if (count) {
+  if (count && exact !== null) {
+    notes.push(_n("Provisional: the totals and who deals next include the hand waiting to be sent, not yet confirmed by the server.",
+      "Provisional: the totals and who deals next include the {n} hands waiting to be sent, not yet confirmed by the server.",
+      count));
+    if (!exact) notes.push(_("Figures marked ≈ are about: the server works them out exactly."));
+  } else if (count) {
     notes.push(_n("The totals exclude the hand waiting to be sent, and so does who deals next.",
       "The totals exclude the {n} hands waiting to be sent, and so does who deals next.", count));
   }
