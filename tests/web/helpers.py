@@ -23,6 +23,7 @@ SHOTS = Path(__file__).resolve().parent / "screenshots" / "latest"
 PHONE = {"width": 360, "height": 740}
 LAPTOP = {"width": 1000, "height": 900}
 FOUR_PLAYERS = ["Ann", "Cy", "Bo", "Di"]  # side 1: Ann & Cy, side 2: Bo & Di
+FIVE = ["Ann", "Bo", "Cy", "Di", "Ed"]  # five players, each alone, calling a partner
 TOURNAMENTS = "/api/v1/tournaments"
 TEAMS = [("Les As", ["Marie", "Jean"]), ("Les Rois", ["Luc", "Anne"]),
          ("Les Dames", ["Sophie", "Paul"]), ("Les Valets", ["Éric", "Lise"]),
@@ -261,3 +262,18 @@ def loaded_codes(page: Any, count: int) -> None:
     until(page, "(n) => { const codes = [...document.querySelectorAll('.table-card img.qr')];"
                 " return codes.length === n"
                 " && codes.every((img) => img.complete && img.naturalWidth > 0); }", count)
+
+
+def bid(page: Any, spoken: str) -> None:
+    page.get_by_role("button", name=re.compile(f"^{re.escape(spoken)},")).click()
+
+
+def tricks(page: Any, taken: list[int]) -> None:
+    """Each player's tricks but the last, who takes the rest."""
+    for name, count in zip(FIVE[:-1], taken[:-1], strict=True):
+        for _ in range(count):
+            page.get_by_role("button", name=f"{name} tricks: one more").click()
+    rest = taken[-1]
+    assert page.locator("#other-tricks").get_attribute("aria-label") == \
+        f"{FIVE[-1]}: {rest} trick{'' if rest == 1 else 's'}, the rest"
+    assert page.locator("#other-tricks output").inner_text() == str(rest)

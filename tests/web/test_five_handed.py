@@ -9,16 +9,18 @@ import re
 from typing import Any
 
 from tests.web.helpers import (
+    FIVE,
     Phone,
     api_hands,
+    bid,
     fits_the_phone,
     game_id,
     no_serious_axe_violations,
     start,
     totals,
+    tricks,
 )
 
-FIVE = ["Ann", "Bo", "Cy", "Di", "Ed"]
 CALLING = "5 players, each alone, calling a partner"
 
 
@@ -27,21 +29,6 @@ def in_words(form: dict[str, Any]) -> str:
         f"{form['sides']} sides of {form['per_side']}"
     calling = ", calling a partner" if form["calls_partner"] else ""
     return f"{form['players']} players, {shape}{calling}"
-
-
-def bid(page: Any, spoken: str) -> None:
-    page.get_by_role("button", name=re.compile(f"^{re.escape(spoken)},")).click()
-
-
-def tricks(page: Any, taken: list[int]) -> None:
-    """Each player's tricks but the last, who takes the rest."""
-    for name, count in zip(FIVE[:-1], taken[:-1], strict=True):
-        for _ in range(count):
-            page.get_by_role("button", name=f"{name} tricks: one more").click()
-    rest = taken[-1]
-    assert page.locator("#other-tricks").get_attribute("aria-label") == \
-        f"{FIVE[-1]}: {rest} trick{'' if rest == 1 else 's'}, the rest"
-    assert page.locator("#other-tricks output").inner_text() == str(rest)
 
 
 def preview_lines(page: Any) -> list[str]:

@@ -10,10 +10,19 @@ from typing import Any
 
 import pytest
 
-from tests.web.conftest import Phone
-from tests.web.test_five_handed import FIVE, bid, tricks
-from tests.web.test_offline import controlled, until
-from tests.web.test_score_sheet import FOUR, game_id, start, took, totals
+from tests.web.helpers import (
+    FIVE,
+    FOUR_PLAYERS,
+    Phone,
+    bid,
+    controlled,
+    game_id,
+    start,
+    took,
+    totals,
+    tricks,
+    until,
+)
 
 SCREEN = {"width": 360, "height": 740}
 
@@ -53,7 +62,7 @@ def rummy(melded: list[int], held: list[int]) -> Any:
 
 
 GAMES: dict[str, tuple[Any, list[Any]]] = {
-    "australian-500": (lambda p: start(p, "Australian 500", FOUR), [
+    "australian-500": (lambda p: start(p, "Australian 500", FOUR_PLAYERS), [
         contract("7 hearts", "Bo", 3), contract("6 spades", "Ann", 4),
         contract("8 no trumps", "Cy", 10)]),
     "australian-500-five": (
@@ -62,10 +71,10 @@ GAMES: dict[str, tuple[Any, list[Any]]] = {
             five("7 hearts", "Ann", "Cy", [3, 1, 4, 1, 1]), five("6 spades", "Bo", "Ed",
                                                                  [1, 3, 1, 1, 4]),
             five("8 clubs", "Cy", "Di", [0, 0, 6, 2, 2])]),
-    "quebec-500": (lambda p: start(p, "Quebec 500", FOUR), [
+    "quebec-500": (lambda p: start(p, "Quebec 500", FOUR_PLAYERS), [
         contract("6 spades", "Ann", 6), contract("7 diamonds", "Di", 5),
         contract("9 hearts", "Bo", 1)]),
-    "cinquecento": (lambda p: start(p, "Cinquecento", FOUR), [
+    "cinquecento": (lambda p: start(p, "Cinquecento", FOUR_PLAYERS), [
         card_points(68, "coins"), card_points(40), card_points(75, "cups")]),
     "rummy-500": (lambda p: start(p, "Rummy 500", ["Ann", "Bo", "Cy"], table="3 players", each=1), [
         rummy([45, 0, 20], [0, 12, 5]), rummy([10, 60, 0], [8, 0, 30]),
