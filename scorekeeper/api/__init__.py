@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from apispec import APISpec
 
 from scorekeeper.api import games, referee, tournaments, variants
-from scorekeeper.api.schemas import HAND_FAMILIES
+from scorekeeper.api.schemas.hands import HAND_FAMILIES
 from scorekeeper.i18n import LANGUAGES
 from scorekeeper.rules.registry import variants as all_variants
 

@@ -2,29 +2,34 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
+import marshmallow as ma
 from flask import Response, request, stream_with_context, url_for
 from flask.views import MethodView
+from flask_smorest import abort
 
 from scorekeeper.api.blueprint import Blueprint
 from scorekeeper.api.docs import not_modified, refusal, refusals
 from scorekeeper.api.rendered import conditional
-from scorekeeper.api.schemas import (
-    HAND_FAMILIES,
-    BidSchema,
+from scorekeeper.api.schemas.common import CreateHeadersSchema, WriteHeadersSchema
+from scorekeeper.api.schemas.games import (
     ChangeSchema,
-    CreateHeadersSchema,
     GameCreatedSchema,
     GameCreateSchema,
     GameExportSchema,
     GameSchema,
-    HandInputSchema,
+    StatsSchema,
+)
+from scorekeeper.api.schemas.hands import (
+    HAND_FAMILIES,
+    HandBodySchema,
     HandPreviewSchema,
     HandSchema,
-    StatsSchema,
-    WriteHeadersSchema,
+    load_hand,
 )
+from scorekeeper.api.schemas.variants import BidSchema
 from scorekeeper.limits import EXPORT_ITEM_BYTES, IMPORT_MAX_BYTES, MAX_CHANGES, MAX_HANDS
 from scorekeeper.services import games, live, portability, present, stats
 from scorekeeper.services.games import Reply, WriteRequest
@@ -71,8 +76,8 @@ HAND_EXAMPLES = {
                      "value": {"players": [{"meld_points": 85, "hand_points": 0},
                                            {"meld_points": 20, "hand_points": 12}]}},
 }
-# Parsed by the flat HandInputSchema, so a bad field gets the 422 it always had; documented as
-# what the rules accept: one family's hand, whichever family the game's variant is of.
+# Read by the schema of the game's variant's family (load_hand); documented as what the rules
+# accept: one family's hand, whichever family the game's variant is of.
 HAND_BODY = {"description": "A hand of the game's variant: the schema of its family (GET "
                             "/variants/{key} gives the family and the hand_fields it takes)",
              "content": {"application/json": {"schema": {
@@ -80,8 +85,23 @@ HAND_BODY = {"description": "A hand of the game's variant: the schema of its fam
 
 
 def hand_body(view: Any) -> Any:
+    """The view gets the hand read by the schema of its game's family (a 422 when it does not
+    fit); a body for no game is passed on as it is, for the service to refuse with 404 (and
+    count, a write's, against the failed authentications)."""
+
+    @functools.wraps(view)
+    def read(self: MethodView, body: dict[str, Any], *args: Any, game_id: int, **kwargs: Any
+             ) -> Any:
+        variant = games.variant_of(game_id)
+        if variant is not None:
+            try:
+                body = load_hand(variant.family, body)
+            except ma.ValidationError as error:
+                abort(422, exc=error, messages={"json": error.messages})
+        return view(self, body, *args, game_id=game_id, **kwargs)
+
     return blp.doc(requestBody=HAND_BODY)(
-        blp.arguments(HandInputSchema(), examples=HAND_EXAMPLES)(view))
+        blp.arguments(HandBodySchema(), examples=HAND_EXAMPLES)(read))
 
 
 def write_request(headers: dict[str, str]) -> WriteRequest:

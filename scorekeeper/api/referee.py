@@ -8,7 +8,7 @@ from flask.views import MethodView
 
 from scorekeeper.api.blueprint import Blueprint
 from scorekeeper.api.docs import refusals
-from scorekeeper.api.schemas import (
+from scorekeeper.api.schemas.referee import (
     AuctionRequestSchema,
     AuctionRulingSchema,
     DealRequestSchema,

@@ -25,11 +25,11 @@ from scorekeeper.api.games import (
     write_request,
 )
 from scorekeeper.api.rendered import conditional
-from scorekeeper.api.schemas import (
+from scorekeeper.api.schemas.brackets import BracketSchema
+from scorekeeper.api.schemas.common import CreateHeadersSchema, WriteHeadersSchema
+from scorekeeper.api.schemas.tournaments import (
     AccessSchema,
-    BracketSchema,
     CascadeSchema,
-    CreateHeadersSchema,
     DrawSchema,
     FormatsSchema,
     GameReportSchema,
@@ -42,7 +42,6 @@ from scorekeeper.api.schemas import (
     TournamentCreatedSchema,
     TournamentCreateSchema,
     TournamentSchema,
-    WriteHeadersSchema,
 )
 from scorekeeper.services import tournaments
 from scorekeeper.tournaments import FORMAT_DESCRIPTIONS, FORMATS

@@ -9,7 +9,7 @@ from flask.views import MethodView
 
 from scorekeeper.api.blueprint import Blueprint
 from scorekeeper.api.docs import refusal
-from scorekeeper.api.schemas import VariantSchema
+from scorekeeper.api.schemas.variants import VariantSchema
 from scorekeeper.errors import NotFound
 from scorekeeper.rules.base import REFEREES, Variant
 from scorekeeper.rules.errors import UnknownVariant
