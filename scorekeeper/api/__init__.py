@@ -38,6 +38,8 @@ def register(api: ScorekeeperApi) -> None:
 
 def document(spec: APISpec) -> None:
     """What the spec says beyond the views' own docs."""
+    # flask-smorest registers the schema of its pagination header; no view pages its replies.
+    spec.components.schemas.pop("PaginationMetadata", None)
     spec.components.security_scheme(
         "gameToken", {"type": "http", "scheme": "bearer",
                       "description": "the token returned once when the game (or tournament) was "

@@ -98,7 +98,12 @@ class Deal(MethodView):
     @refusals(blp, *BAD_INPUT)
     @blp.doc(operationId="adjudicateDeal")
     def post(self, body: dict[str, Any]) -> dict[str, Any]:
-        """Must this deal be redone (Quebec 500: no face card, no joker, no ace)"""
+        """Must this deal be redone (Quebec 500: no face card, no joker, no ace)
+
+        Only variants with a rule for redealing a hand answer it (GET /variants: `referees` lists
+        `deal`). Anyone may ask: nothing is stored, no token is needed, and each request counts
+        against the check limit (429). 422 for a card the deck lacks or a card twice.
+        """
         return referee.deal(body)
 
 

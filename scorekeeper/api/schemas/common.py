@@ -135,6 +135,16 @@ class StrictBool(fields.Boolean):
         return value
 
 
+def any_value(description: str = "any JSON value, null included", **kwargs: Any) -> fields.Raw:
+    """A reply's value of any JSON type, null included: documented without a type (a schema that
+    takes every value) and said in words; OpenAPI 3.0 allows `nullable` only beside a `type`,
+    and strict client generators refuse it alone."""
+    return fields.Raw(metadata={"description": description}, **kwargs)
+
+
+OPTION_VALUE = "the option's value: a boolean, number, string, table (an object) or null"
+
+
 def variant_key(**kwargs: Any) -> fields.Str:
     return fields.Str(validate=validate.Length(1, MAX_KEY), metadata={
         "example": "australian-500"}, **kwargs)

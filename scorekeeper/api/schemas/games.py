@@ -11,8 +11,10 @@ from scorekeeper.api.schemas.common import (
     MAX_LINE,
     MAX_SEAT,
     MAX_SIDES,
+    OPTION_VALUE,
     Name,
     Strict,
+    any_value,
     instant,
     points_list,
     variant_key,
@@ -58,7 +60,7 @@ class StandingSchema(Strict):
 class GameSchema(StandingSchema):
     id = fields.Int(required=True)
     variant = fields.Str(required=True)
-    options = fields.Dict(keys=fields.Str(), values=fields.Raw(allow_none=True), required=True)
+    options = fields.Dict(keys=fields.Str(), values=any_value(OPTION_VALUE), required=True)
     sides = fields.List(fields.Nested(SideSchema), required=True)
     first_dealer = fields.Int(required=True)
     created_at = fields.Str(required=True, metadata={"format": "date-time"})

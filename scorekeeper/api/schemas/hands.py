@@ -18,6 +18,7 @@ from scorekeeper.api.schemas.common import (
     MAX_TRICKS,
     Strict,
     StrictBool,
+    any_value,
 )
 from scorekeeper.api.schemas.games import StandingSchema
 from scorekeeper.rules.reasons import REASONS
@@ -206,7 +207,7 @@ class ReasonSchema(Strict):
         "example": "contract_made",
         "description": "the same whatever the language of `explanation`. The codes:\n"
                        + "\n".join(f"- `{code}`: {why}" for code, why in sorted(REASONS.items()))})
-    params = fields.Dict(keys=fields.Str(), values=fields.Raw(allow_none=True), required=True,
+    params = fields.Dict(keys=fields.Str(), values=any_value(), required=True,
                          metadata={"description": "what the sentence names: sides, players, "
                                                   "points, tricks, the bid's code and name, "
                                                   "suits",

@@ -8,7 +8,7 @@ from marshmallow import fields
 
 from scorekeeper.api import validate
 from scorekeeper.api.bounds import Items, options_map
-from scorekeeper.api.schemas.common import MAX_CALLS, MAX_SEAT, Strict, variant_key
+from scorekeeper.api.schemas.common import MAX_CALLS, MAX_SEAT, Strict, any_value, variant_key
 from scorekeeper.api.schemas.hands import MAX_MELD, rummy_cards
 from scorekeeper.rules.reasons import RULINGS
 from scorekeeper.rules.registry import VARIANTS
@@ -23,7 +23,7 @@ class RulingReasonSchema(Strict):
     code = fields.Str(required=True, validate=validate.OneOf(sorted(RULINGS)), metadata={
         "description": "the same whatever the language of `explanation`. The codes:\n"
                        + "\n".join(f"- `{code}`: {why}" for code, why in sorted(RULINGS.items()))})
-    params = fields.Dict(keys=fields.Str(), values=fields.Raw(allow_none=True), required=True,
+    params = fields.Dict(keys=fields.Str(), values=any_value(), required=True,
                          metadata={"description": "what the sentence names: seats, cards and "
                                                   "suits by their codes, bids, points"})
 

@@ -13,8 +13,10 @@ from scorekeeper.api.schemas.common import (
     MAX_KEY,
     MAX_SIDES,
     MAX_TOURNAMENT_NAME,
+    OPTION_VALUE,
     Name,
     Strict,
+    any_value,
     variant_key,
 )
 from scorekeeper.i18n import LANGUAGES
@@ -157,7 +159,7 @@ class TournamentSchema(Strict):
     name = fields.Str(required=True)
     variant = fields.Str(required=True)
     format = fields.Str(required=True)
-    options = fields.Dict(keys=fields.Str(), values=fields.Raw(allow_none=True), required=True)
+    options = fields.Dict(keys=fields.Str(), values=any_value(OPTION_VALUE), required=True)
     seed = fields.Int(allow_none=True, required=True, metadata={
         "description": "the draw's random seed, shown so a draw can be audited and replayed"})
     language = fields.Str(required=True, validate=validate.OneOf(list(LANGUAGES)), metadata={
@@ -293,7 +295,8 @@ class AccessSchema(Strict):
 class FormatOptionSchema(Strict):
     name = fields.Str(required=True)
     type = fields.Str(required=True)
-    default = fields.Raw(allow_none=True, required=True)
+    default = any_value("the value taken when the option is left out (null: none)",
+                        required=True)
     description = fields.Str(required=True)
     choices = fields.List(fields.Raw())
     minimum = fields.Int()

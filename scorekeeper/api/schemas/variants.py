@@ -5,7 +5,7 @@ from __future__ import annotations
 from marshmallow import fields
 
 from scorekeeper.api import validate
-from scorekeeper.api.schemas.common import Strict
+from scorekeeper.api.schemas.common import Strict, any_value
 from scorekeeper.rules.base import FAMILIES, REFEREES
 
 
@@ -17,7 +17,8 @@ class PlayerCountSchema(Strict):
 class OptionSchema(Strict):
     type = fields.Str(required=True, metadata={
         "description": "boolean, integer, string, or table (a JSON object: fractional_values)"})
-    default = fields.Raw(allow_none=True, required=True)
+    default = any_value("the value taken when the option is left out: of its type, or null",
+                        required=True)
     label = fields.Str(required=True, metadata={
         "description": "the house rule's name as players say it",
         "example": "Out the back door at"})
