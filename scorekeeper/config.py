@@ -8,6 +8,21 @@ from typing import Any
 from scorekeeper import site
 from scorekeeper.limits import IMPORT_MAX_BYTES
 
+API_DESCRIPTION = (
+    "Score keeper and referee for the \"500\" card games: Australian 500 (Five-Hundred++ too), "
+    "Quebec 500, Cinquecento and Rummy 500. Record each hand as played at the table; the service "
+    "scores it by the variant's table and house rules, keeps the totals, says who deals next and "
+    "who won. The referee settles tricks, auctions, deals and melds; tournaments draw, pair and "
+    "rank teams.\n\n"
+    "Reading needs no token. Creating a game or tournament answers its token once; every write "
+    "to it then needs `Authorization: Bearer <token>` (a match's scorer token for its games). "
+    "Writes take an `Idempotency-Key` (a retry stores nothing twice) and `If-Match` (the ETag "
+    "last read: 412 when stale).\n\n"
+    "Every refusal has one shape, `{code, status, message, errors, rule}`: `message` a sentence "
+    "to show, `errors` by field, `rule` the broken rule's stable code on a 422. Words come in "
+    "English, French or Italian (`?lang=` or Accept-Language); codes and field names never "
+    "change. Writes and checks are limited per client address (429 with Retry-After).")
+
 
 def defaults(instance_path: str) -> dict[str, Any]:
     """Settings for a new app: SQLite in the instance folder unless DATABASE_URL is set."""
@@ -37,6 +52,11 @@ def defaults(instance_path: str) -> dict[str, Any]:
         "API_TITLE": "scorekeeper",
         "API_VERSION": "1.0.0",
         "OPENAPI_VERSION": "3.0.3",
+        # The spec's info and servers: the same whatever the environment (the committed spec is
+        # the code's); the server is the one serving the spec, whatever its address.
+        "API_SPEC_OPTIONS": {"info": {"description": API_DESCRIPTION, "contact": {
+            "name": "the club running this server (each club runs its own)"}},
+            "servers": [{"url": "/", "description": "the server this spec is served by"}]},
         "OPENAPI_URL_PREFIX": "/",
         "OPENAPI_JSON_PATH": "openapi.json",
         # Other front ends allowed to call the API from a browser: a comma-separated list of

@@ -17,7 +17,7 @@ from sqlalchemy.exc import OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from werkzeug.exceptions import HTTPException
 
-from scorekeeper.api.schemas import ErrorSchema
+from scorekeeper.api.schemas.common import ErrorSchema
 from scorekeeper.api.validate import in_language
 from scorekeeper.i18n import say
 from scorekeeper.rules.errors import RuleViolation

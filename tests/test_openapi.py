@@ -138,3 +138,36 @@ def test_reads_that_answer_304_document_if_none_match() -> None:
                 headers = [p["name"] for p in parameters(spec, operation)
                            if p["in"] == "header"]
                 assert headers == ["If-None-Match", "Accept-Language"], (method, path)
+
+
+METHODS = ("get", "put", "post", "delete", "patch", "head", "options")
+
+
+def schemas_in(document: Any, path: str = "") -> list[tuple[str, dict[str, Any]]]:
+    """Every object in the spec, by where it is."""
+    if isinstance(document, dict):
+        found = [(path, document)]
+        for key, value in document.items():
+            found += schemas_in(value, f"{path}/{key}")
+        return found
+    if isinstance(document, list):
+        return [hit for at, value in enumerate(document)
+                for hit in schemas_in(value, f"{path}/{at}")]
+    return []
+
+
+def test_the_spec_suits_strict_client_generators() -> None:
+    """What Spectral checks (tests/test_quality.py), checked without Node too: `nullable` only
+    beside a `type` (OpenAPI 3.0), every operation described, info with a description and a
+    contact, a server, and no component nothing uses."""
+    spec = json.loads(SPEC.read_text(encoding="utf-8"))
+    loose = [at for at, schema in schemas_in(spec)
+             if schema.get("nullable") is True and "type" not in schema]
+    assert not loose, loose
+    undescribed = [f"{method} {path}" for path, item in spec["paths"].items()
+                   for method, operation in item.items()
+                   if method in METHODS and not operation.get("description")]
+    assert not undescribed, undescribed
+    assert spec["info"]["description"] and spec["info"]["contact"]
+    assert spec["servers"] == [{"url": "/", "description": "the server this spec is served by"}]
+    assert "PaginationMetadata" not in spec["components"]["schemas"]

@@ -61,6 +61,16 @@ def test_eslint_passes() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+def test_the_spec_passes_spectral() -> None:
+    """The committed contract, read by a strict tool: Spectral's OpenAPI rules (.spectral.yaml,
+    `spectral:oas`) find no error and no warning in openapi/openapi.json."""
+    spectral = node_tool("spectral", "Spectral")
+    result = subprocess.run([str(spectral), "lint", "openapi/openapi.json",
+                             "--fail-severity=warn"], cwd=ROOT, capture_output=True, text=True,
+                            check=False)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
 def test_the_vendored_qr_library_is_its_npm_release() -> None:
     """The page's QR codes are drawn by uqr, copied from its npm release (pinned in package.json,
     installed by `npm ci`) into static/vendor/ with its licence: that file, unchanged."""

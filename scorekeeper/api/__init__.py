@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from apispec import APISpec
 
 from scorekeeper.api import games, referee, tournaments, variants
-from scorekeeper.api.schemas import HAND_FAMILIES
+from scorekeeper.api.schemas.hands import HAND_FAMILIES
 from scorekeeper.i18n import LANGUAGES
 from scorekeeper.rules.registry import variants as all_variants
 
@@ -38,6 +38,8 @@ def register(api: ScorekeeperApi) -> None:
 
 def document(spec: APISpec) -> None:
     """What the spec says beyond the views' own docs."""
+    # flask-smorest registers the schema of its pagination header; no view pages its replies.
+    spec.components.schemas.pop("PaginationMetadata", None)
     spec.components.security_scheme(
         "gameToken", {"type": "http", "scheme": "bearer",
                       "description": "the token returned once when the game (or tournament) was "

@@ -14,7 +14,7 @@ from webargs.flaskparser import FlaskParser, is_json_request
 
 from scorekeeper.api import reading, validate
 from scorekeeper.api.reading import MAX_DEPTH, MAX_ITEMS, MAX_KEYS, MAX_TEXT
-from scorekeeper.api.schemas import unsafe_character
+from scorekeeper.api.schemas.common import unsafe_character
 from scorekeeper.services.writes import WriteContext
 
 WRITES = ("POST", "PUT", "PATCH", "DELETE")

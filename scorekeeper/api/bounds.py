@@ -65,10 +65,12 @@ class Map(fields.Dict):
         return dict(super()._deserialize(value, attr, data, **kwargs))  # type: ignore[no-untyped-call]
 
 
-NUMBER: dict[str, Any] = {"type": "number", "minimum": -MAX_OPTION_NUMBER,
+# Null is taken at every level: each scalar says so itself, since OpenAPI 3.0 allows `nullable`
+# only beside a `type` (strict client generators refuse it alone).
+NUMBER: dict[str, Any] = {"type": "number", "nullable": True, "minimum": -MAX_OPTION_NUMBER,
                           "maximum": MAX_OPTION_NUMBER}
-TEXT: dict[str, Any] = {"type": "string", "maxLength": MAX_OPTION_TEXT}
-SCALARS: list[dict[str, Any]] = [{"type": "boolean"}, NUMBER, TEXT]
+TEXT: dict[str, Any] = {"type": "string", "nullable": True, "maxLength": MAX_OPTION_TEXT}
+SCALARS: list[dict[str, Any]] = [{"type": "boolean", "nullable": True}, NUMBER, TEXT]
 
 
 class OptionValue(fields.Raw):
@@ -80,8 +82,13 @@ class OptionValue(fields.Raw):
         table = {"type": "object", "maxProperties": MAX_TABLE_KEYS, "additionalProperties": {
             "anyOf": [*SCALARS, {"type": "object", "maxProperties": MAX_TABLE_KEYS,
                                  "additionalProperties": {"anyOf": SCALARS}}]}}
-        super().__init__(allow_none=True, metadata={
-            "nullable": True, "anyOf": [*SCALARS, table]}, **kwargs)
+        super().__init__(metadata={"anyOf": [*SCALARS, table]}, **kwargs)
+
+    def _validate_missing(self, value: Any) -> None:
+        """Null is a value (it switches a rule off), read as the others are; not `allow_none`,
+        which would document the field as `nullable` without a type."""
+        if value is not None:
+            super()._validate_missing(value)
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
         return _option_value(value, levels=2)

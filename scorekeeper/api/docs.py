@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from scorekeeper.api.blueprint import Blueprint
-from scorekeeper.api.schemas import ErrorSchema
+from scorekeeper.api.schemas.common import ErrorSchema
 
 
 def refusal(blp: Blueprint, status: int, why: str) -> Any:

@@ -2,30 +2,35 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
+import marshmallow as ma
 from flask import Response, request, stream_with_context, url_for
 from flask.views import MethodView
+from flask_smorest import abort
 
 from scorekeeper.api.blueprint import Blueprint, write_context
 from scorekeeper.api.docs import not_modified, refusal, refusals
 from scorekeeper.api.rendered import conditional
-from scorekeeper.api.schemas import (
-    HAND_FAMILIES,
-    BidSchema,
+from scorekeeper.api.schemas.common import CreateHeadersSchema, WriteHeadersSchema
+from scorekeeper.api.schemas.games import (
     ChangeSchema,
-    CreateHeadersSchema,
     GameCreatedSchema,
     GameCreateSchema,
     GameExportSchema,
     GameSchema,
-    HandInputSchema,
+    StatsSchema,
+)
+from scorekeeper.api.schemas.hands import (
+    HAND_FAMILIES,
+    HandBodySchema,
     HandPreviewSchema,
     HandSchema,
-    StatsSchema,
-    WriteHeadersSchema,
+    load_hand,
 )
-from scorekeeper.api.scoring_schemas import ScoringSchema
+from scorekeeper.api.schemas.scoring import ScoringSchema
+from scorekeeper.api.schemas.variants import BidSchema
 from scorekeeper.limits import EXPORT_ITEM_BYTES, IMPORT_MAX_BYTES, MAX_CHANGES, MAX_HANDS
 from scorekeeper.services import games, live, portability, present, scoring, stats
 from scorekeeper.services.games import Reply, WriteRequest
@@ -73,8 +78,8 @@ HAND_EXAMPLES = {
                      "value": {"players": [{"meld_points": 85, "hand_points": 0},
                                            {"meld_points": 20, "hand_points": 12}]}},
 }
-# Parsed by the flat HandInputSchema, so a bad field gets the 422 it always had; documented as
-# what the rules accept: one family's hand, whichever family the game's variant is of.
+# Read by the schema of the game's variant's family (load_hand); documented as what the rules
+# accept: one family's hand, whichever family the game's variant is of.
 HAND_BODY = {"description": "A hand of the game's variant: the schema of its family (GET "
                             "/variants/{key} gives the family and the hand_fields it takes)",
              "content": {"application/json": {"schema": {
@@ -82,8 +87,23 @@ HAND_BODY = {"description": "A hand of the game's variant: the schema of its fam
 
 
 def hand_body(view: Any) -> Any:
+    """The view gets the hand read by the schema of its game's family (a 422 when it does not
+    fit); a body for no game is passed on as it is, for the service to refuse with 404 (and
+    count, a write's, against the failed authentications)."""
+
+    @functools.wraps(view)
+    def read(self: MethodView, body: dict[str, Any], *args: Any, game_id: int, **kwargs: Any
+             ) -> Any:
+        variant = games.variant_of(game_id)
+        if variant is not None:
+            try:
+                body = load_hand(variant.family, body)
+            except ma.ValidationError as error:
+                abort(422, exc=error, messages={"json": error.messages})
+        return view(self, body, *args, game_id=game_id, **kwargs)
+
     return blp.doc(requestBody=HAND_BODY)(
-        blp.arguments(HandInputSchema(), examples=HAND_EXAMPLES)(view))
+        blp.arguments(HandBodySchema(), examples=HAND_EXAMPLES)(read))
 
 
 def write_request(headers: dict[str, str]) -> WriteRequest:
@@ -134,7 +154,12 @@ class Games(MethodView):
     @blp.doc(operationId="createGame")
     def post(self, data: dict[str, Any], **headers: str) -> Result:
         """Start a game; the reply holds its token, shown only here (and to a retry with the
-        same Idempotency-Key)"""
+        same Idempotency-Key)
+
+        Anyone may create a game. The options are checked against the variant and the sides against
+        the tables it seats (422 naming the option or side at fault). Keep the token: every later
+        write to the game needs it as `Authorization: Bearer <token>`.
+        """
         return created(games.create_game(data, write_request(headers)), "games.Game",
                        "game_id")
 
@@ -185,7 +210,11 @@ class Game(MethodView):
     @refusal(blp, 404, "No such game")
     @blp.doc(operationId="readGame")
     def get(self, game_id: int) -> Response:
-        """Read a game: scores, status, winner and who deals next (never replays its hands)"""
+        """Read a game: scores, status, winner and who deals next (never replays its hands)
+
+        Anyone may read it, no token needed. The ETag names this version: send it as If-None-Match
+        for a 304 while nothing changed, and as If-Match on a write. 404 for an unknown id.
+        """
         return conditional(games.game_tag(game_id), GAME_VIEW,
                            lambda: games.tagged_view(game_id))
 
@@ -220,7 +249,12 @@ class GameEvents(MethodView):
     @refusal(blp, 404, "No such game")
     @blp.doc(operationId="followGame")
     def get(self, game_id: int) -> Response:
-        """Follow a game live (Server-Sent Events), for spectators' pages"""
+        """Follow a game live (Server-Sent Events), for spectators' pages
+
+        Opens a text/event-stream that sends the game, as GET /games/{id} returns it, at once and
+        after each change. Anyone may follow it. 404 for an unknown game; 429 when this address
+        already holds too many streams.
+        """
         return event_stream("games", game_id)
 
 
@@ -230,7 +264,12 @@ class Export(MethodView):
     @refusal(blp, 404, "No such game")
     @blp.doc(operationId="exportGame")
     def get(self, game_id: int) -> dict[str, Any]:
-        """Export the whole game: options, sides, every hand as entered, its history"""
+        """Export the whole game: options, sides, every hand as entered, its history
+
+        Anyone may export a game. The file holds what POST /games/import takes back: options, sides,
+        each hand as entered with its points, and the history of changes; never the token. 404 for
+        an unknown game.
+        """
         return portability.export_game(game_id)
 
 
@@ -241,7 +280,11 @@ class SheetCsv(MethodView):
     @refusal(blp, 404, "No such game")
     @blp.doc(operationId="readScoreSheetCsv")
     def get(self, game_id: int) -> Response:
-        """The score sheet as CSV: each hand's points and running totals per side"""
+        """The score sheet as CSV: each hand's points and running totals per side
+
+        One row per hand with each side's points and running totals, for a spreadsheet. Anyone may
+        read it. 404 for an unknown game.
+        """
         return Response(portability.sheet_csv(game_id), mimetype="text/csv", headers={
             "Content-Disposition": f'attachment; filename="game-{game_id}.csv"'})
 
@@ -255,7 +298,12 @@ class Stats(MethodView):
     def get(self, game_id: int) -> Response:
         """Statistics per side and player: hands won; meld points and penalties (Rummy 500);
         card and Marianna points (Cinquecento); bids won, made and failed by bid (the contract
-        games)"""
+        games)
+
+        Anyone may read them. Only the counts that mean something in the game's variant are present.
+        The ETag is the game's, so If-None-Match answers 304 while no hand changed. 404 for an
+        unknown game.
+        """
         def build() -> tuple[str, dict[str, Any]]:
             return present.etag(games.get_game(game_id)), stats.game_stats(game_id)
 
@@ -270,7 +318,13 @@ class Scoring(MethodView):
     @blp.doc(operationId="readGameScoring")
     def get(self, game_id: int) -> Response:
         """The game's rules as data, for scoring its next hands with no connection: what each
-        bid scores here, points per trick, Mariannas or card values, the end and the deal"""
+        bid scores here, points per trick, Mariannas or card values, the end and the deal
+
+        Anyone may read it, no token needed. A client applies it to hands it has not sent yet and
+        marks the result provisional; where the data cannot decide a hand exactly (`exact`), it
+        says "about". It changes with every hand (the ETag is the game's): If-None-Match for a
+        304. 404 for an unknown id.
+        """
         return conditional(games.game_tag(game_id), SCORING_VIEW,
                            lambda: scoring.game_scoring(game_id))
 
@@ -281,7 +335,11 @@ class Hands(MethodView):
     @refusal(blp, 404, "No such game")
     @blp.doc(operationId="listHands")
     def get(self, game_id: int) -> list[dict[str, Any]]:
-        """List a game's hands in order"""
+        """List a game's hands in order
+
+        Each hand as entered, with its points, running totals, explanation and the reasons behind
+        each line. Anyone may read them. 404 for an unknown game.
+        """
         _game, hands = games.list_hands(game_id)
         return [present.hand_view(hand) for hand in hands]
 
@@ -291,7 +349,13 @@ class Hands(MethodView):
     @document_write_errors
     @blp.doc(operationId="recordHand")
     def post(self, hand: dict[str, Any], game_id: int, **headers: str) -> Result:
-        """Record the next hand"""
+        """Record the next hand
+
+        Needs the game's token. The body is a hand of the game's variant, read by its family's
+        schema (GET /variants/{key}: `family`, `hand_fields`). 422 when it breaks the schema or a
+        rule of the game, with the rule's code in `rule`; 409 once the game is over; 412 when
+        If-Match is stale. Idempotency-Key makes a retry safe.
+        """
         return reply(games.record_hand(game_id, hand, write_request(headers)))
 
 
@@ -305,7 +369,12 @@ class HandPreview(MethodView):
     def post(self, hand: dict[str, Any], game_id: int) -> dict[str, Any]:
         """What recording this hand next would give: deltas, scores, explanation and the game
         after it, checked by the same rules; nothing is stored, no token is needed and the ETag
-        does not change"""
+        does not change
+
+        Anyone may ask, no token needed; counted against the check limit (429). Same body and same
+        refusals as recording the hand: 422 for a broken rule, 409 once the game is over, 404 for an
+        unknown game.
+        """
         return games.preview_hand(game_id, hand)
 
 
@@ -317,7 +386,11 @@ class Bids(MethodView):
     def get(self, game_id: int) -> list[dict[str, Any]]:
         """Every bid this game's table may win an auction with, under its own options, in
         auction order, with the points this game scores when it is made (an empty list for
-        games without an auction)"""
+        games without an auction)
+
+        Anyone may read it. The points follow the game's own options (special bids, Five-Hundred++
+        rules, the partner's share at five). 404 for an unknown game.
+        """
         return games.table_bids(game_id)
 
 
@@ -327,7 +400,10 @@ class OneHand(MethodView):
     @refusal(blp, 404, "No such game or hand")
     @blp.doc(operationId="readHand")
     def get(self, game_id: int, number: int) -> dict[str, Any]:
-        """Read one hand"""
+        """Read one hand
+
+        Anyone may read it. 404 for an unknown game or hand number.
+        """
         game, hand = games.get_hand(game_id, number)
         return present.hand_view(hand, game)
 
@@ -337,7 +413,13 @@ class OneHand(MethodView):
     @document_write_errors
     @blp.doc(operationId="correctHand")
     def put(self, hand: dict[str, Any], game_id: int, number: int, **headers: str) -> Result:
-        """Correct a hand; every later hand and the game's status are recomputed"""
+        """Correct a hand; every later hand and the game's status are recomputed
+
+        Needs the game's token. The body replaces the whole hand, read as a new hand is. The later
+        hands are scored again from it; if one of them no longer fits, the correction is refused
+        (422 naming the hand) and nothing changes. 409 when the game would end before hands already
+        recorded; 412 when If-Match is stale.
+        """
         return reply(games.correct_hand(game_id, number, hand, write_request(headers)))
 
     @blp.arguments(WriteHeadersSchema(), location="headers", as_kwargs=True)
@@ -345,7 +427,11 @@ class OneHand(MethodView):
     @document_write_errors
     @blp.doc(operationId="undoHand")
     def delete(self, game_id: int, number: int, **headers: str) -> Result:
-        """Undo the last hand (an earlier one is refused with 409: correct it instead)"""
+        """Undo the last hand (an earlier one is refused with 409: correct it instead)
+
+        Needs the game's token. Only the last hand may be undone (409 for another). The undone hand
+        stays in the history. 412 when If-Match is stale.
+        """
         return reply(games.undo_hand(game_id, number, write_request(headers)))
 
 
@@ -355,5 +441,9 @@ class History(MethodView):
     @refusal(blp, 404, "No such game")
     @blp.doc(operationId="readHistory")
     def get(self, game_id: int) -> list[dict[str, Any]]:
-        """Every change to the game's hands, oldest first, with the old version of each"""
+        """Every change to the game's hands, oldest first, with the old version of each
+
+        Each change (recorded, corrected, undone) with when it happened and the hand before and
+        after it: what a dispute at the table needs. Anyone may read it. 404 for an unknown game.
+        """
         return [present.change_view(change) for change in games.history(game_id)]

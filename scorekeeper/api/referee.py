@@ -8,7 +8,7 @@ from flask.views import MethodView
 
 from scorekeeper.api.blueprint import Blueprint
 from scorekeeper.api.docs import refusals
-from scorekeeper.api.schemas import (
+from scorekeeper.api.schemas.referee import (
     AuctionRequestSchema,
     AuctionRulingSchema,
     DealRequestSchema,
@@ -98,7 +98,12 @@ class Deal(MethodView):
     @refusals(blp, *BAD_INPUT)
     @blp.doc(operationId="adjudicateDeal")
     def post(self, body: dict[str, Any]) -> dict[str, Any]:
-        """Must this deal be redone (Quebec 500: no face card, no joker, no ace)"""
+        """Must this deal be redone (Quebec 500: no face card, no joker, no ace)
+
+        Only variants with a rule for redealing a hand answer it (GET /variants: `referees` lists
+        `deal`). Anyone may ask: nothing is stored, no token is needed, and each request counts
+        against the check limit (429). 422 for a card the deck lacks or a card twice.
+        """
         return referee.deal(body)
 
 

@@ -25,11 +25,11 @@ from scorekeeper.api.games import (
     write_request,
 )
 from scorekeeper.api.rendered import conditional
-from scorekeeper.api.schemas import (
+from scorekeeper.api.schemas.brackets import BracketSchema
+from scorekeeper.api.schemas.common import CreateHeadersSchema, WriteHeadersSchema
+from scorekeeper.api.schemas.tournaments import (
     AccessSchema,
-    BracketSchema,
     CascadeSchema,
-    CreateHeadersSchema,
     DrawSchema,
     FormatsSchema,
     GameReportSchema,
@@ -42,7 +42,6 @@ from scorekeeper.api.schemas import (
     TournamentCreatedSchema,
     TournamentCreateSchema,
     TournamentSchema,
-    WriteHeadersSchema,
 )
 from scorekeeper.services.tournaments import desk, lifecycle, views
 from scorekeeper.tournaments import FORMAT_DESCRIPTIONS, FORMATS
@@ -92,7 +91,12 @@ class Tournaments(MethodView):
     @blp.doc(operationId="createTournament")
     def post(self, data: dict[str, Any], **headers: str) -> Result:
         """Register a tournament; the reply holds the organizer's token, shown only here (and
-        to a retry with the same Idempotency-Key)"""
+        to a retry with the same Idempotency-Key)
+
+        Anyone may create one. The format (GET /tournaments/formats) must be played with the
+        variant, and its options and teams fit it (422 otherwise). Keep the token: the organizer's
+        writes (draw, advance, teams, tables, scorers) need it.
+        """
         return created(lifecycle.create_tournament(data, write_request(headers)),
                        "tournaments.Tournament", "tournament_id")
 
@@ -104,7 +108,11 @@ class Tournament(MethodView):
     @refusal(blp, 404, "No such tournament")
     @blp.doc(operationId="readTournament")
     def get(self, tournament_id: int) -> Response:
-        """Read a tournament: teams and numbers, rounds with matches, standings, champion"""
+        """Read a tournament: teams and numbers, rounds with matches, standings, champion
+
+        Anyone may read it, no token needed. The ETag names this version: If-None-Match for a 304,
+        If-Match on a write. 404 for an unknown id.
+        """
         return conditional(views.tournament_tag(tournament_id), TOURNAMENT_VIEW,
                            lambda: views.tagged_view(tournament_id))
 
@@ -115,7 +123,12 @@ class TournamentEvents(MethodView):
     @refusal(blp, 404, "No such tournament")
     @blp.doc(operationId="followTournament")
     def get(self, tournament_id: int) -> Response:
-        """Follow a tournament live (Server-Sent Events): the tournament as GET returns it"""
+        """Follow a tournament live (Server-Sent Events): the tournament as GET returns it
+
+        Opens a text/event-stream that sends the tournament at once and after each change: what the
+        projector and spectators' pages show. Anyone may follow it. 404 for an unknown tournament;
+        429 when this address holds too many streams.
+        """
         return event_stream("tournaments", tournament_id)
 
 
@@ -127,7 +140,11 @@ class Draw(MethodView):
     @documented_write
     @blp.doc(operationId="drawTournament")
     def post(self, body: dict[str, Any], tournament_id: int, **headers: str) -> Result:
-        """Draw the teams' numbers at random and build the first round"""
+        """Draw the teams' numbers at random and build the first round
+
+        Needs the organizer's token. Once any team is checked in, the teams still only registered
+        are withdrawn first. Send `seed` to replay a draw. 409 when already drawn.
+        """
         return reply(lifecycle.draw(tournament_id, body.get("seed"), write_request(headers)))
 
 
@@ -138,7 +155,11 @@ class Advance(MethodView):
     @documented_write
     @blp.doc(operationId="advanceTournament")
     def post(self, tournament_id: int, **headers: str) -> Result:
-        """Close the round and build the next from the standings (or a tie-break round)"""
+        """Close the round and build the next from the standings (or a tie-break round)
+
+        Needs the organizer's token. 409 while a match of the round is unfinished or once the
+        tournament is over.
+        """
         return reply(lifecycle.advance(tournament_id, write_request(headers)))
 
 
@@ -154,7 +175,12 @@ class Games(MethodView):
     @blp.doc(operationId="reportMatchGame")
     def post(self, body: dict[str, Any], tournament_id: int, match_id: str,
              **headers: str) -> Result:
-        """Report the next game of a match"""
+        """Report the next game of a match
+
+        Needs the organizer's token or a scorer token of this match. With option confirm_games, a
+        team scorer's report waits for the other team's confirmation. 409 when the match is
+        complete, is a bye, or has a game waiting for confirmation.
+        """
         return reply(lifecycle.report_game(tournament_id, match_id, body,
                                            write_request(headers)))
 
@@ -171,7 +197,13 @@ class OneGame(MethodView):
             cascade: bool, preview: bool, **headers: str) -> Result:
         """Correct a reported game; with ?cascade=true also once later rounds depend on it;
         with ?preview=true answer what the correction would do (games dropped, matches
-        reopened, standings) and store nothing"""
+        reopened, standings) and store nothing
+
+        Needs the organizer's token or a scorer token of this match (a team scorer may not correct
+        the other team's or a confirmed game). 409 when later rounds depend on the game and
+        ?cascade=true is not given; with it they are rebuilt and the games that no longer fit are
+        dropped (listed in the reply).
+        """
         return reply(lifecycle.correct_game(tournament_id, match_id, number, body, cascade,
                                             write_request(headers), preview))
 
@@ -185,7 +217,11 @@ class Scorers(MethodView):
     @blp.doc(operationId="issueScorerToken")
     def post(self, body: dict[str, Any], tournament_id: int, match_id: str,
              **headers: str) -> Result:
-        """Issue a scorer token for one match, or one team of it (shown once)"""
+        """Issue a scorer token for one match, or one team of it (shown once)
+
+        Needs the organizer's token. The token may report and correct this match's games only; hand
+        it to the table. Earlier tokens keep working. 422 for a team that does not play the match.
+        """
         return reply(desk.add_scorer(tournament_id, match_id, write_request(headers),
                                      body.get("team")))
 
@@ -197,7 +233,12 @@ class Bracket(MethodView):
     @refusal(blp, 409, "Not drawn yet")
     @blp.doc(operationId="readBracket")
     def get(self, tournament_id: int) -> dict[str, Any]:
-        """The tournament as a page draws it: league rounds, then the knockout bracket"""
+        """The tournament as a page draws it: league rounds, then the knockout bracket
+
+        Every slot placed from the draw to the final, with who is known to fill it and where the
+        winner goes; double elimination adds the losers' bracket and the grand final. Anyone may
+        read it. 409 before the draw.
+        """
         return views.bracket_view(tournament_id)
 
 
@@ -208,7 +249,11 @@ class StandingsCsv(MethodView):
     @refusal(blp, 404, "No such tournament")
     @blp.doc(operationId="readStandingsCsv")
     def get(self, tournament_id: int) -> Response:
-        """The standings as CSV (rank, number, team, players, played, won, lost, points, ...)"""
+        """The standings as CSV (rank, number, team, players, played, won, lost, points, ...)
+
+        The standings table as GET /tournaments/{id} has it, for a spreadsheet or the club's notice
+        board. Anyone may read it. 404 for an unknown tournament.
+        """
         text = views.standings_csv(tournament_id)
         return Response(text, mimetype="text/csv", headers={
             "Content-Disposition": f'attachment; filename="tournament-{tournament_id}.csv"'})
@@ -237,7 +282,11 @@ class Teams(MethodView):
     def post(self, body: dict[str, Any], tournament_id: int, **headers: str) -> Result:
         """Enter a team: before the draw in any format; after it a Swiss or tables take it from
         the next round built and an odd round robin seats it in the empty seat of every round
-        not yet started (it starts with nothing, checked in, numbered after everyone drawn)"""
+        not yet started (it starts with nothing, checked in, numbered after everyone drawn)
+
+        Needs the organizer's token. 409 after the draw in a format that cannot seat a newcomer, or
+        once the tournament is over; 422 for a name or player twice or a team of the wrong size.
+        """
         return reply(desk.add_team(tournament_id, body, write_request(headers)))
 
 
@@ -251,7 +300,11 @@ class CheckIn(MethodView):
     @blp.doc(operationId="checkInTeam")
     def post(self, tournament_id: int, team: int, **headers: str) -> Result:
         """Check a team in before the draw (once any team is checked in, the draw withdraws
-        those still only registered); checking in again changes nothing"""
+        those still only registered); checking in again changes nothing
+
+        Needs the organizer's token: the desk marks who has arrived. 409 after the draw or for a
+        withdrawn team.
+        """
         return reply(desk.check_in(tournament_id, team, True, write_request(headers)))
 
     @blp.arguments(WriteHeadersSchema(), location="headers", as_kwargs=True)
@@ -261,7 +314,10 @@ class CheckIn(MethodView):
               (409, "Already drawn, or the team withdrew"))
     @blp.doc(operationId="undoTeamCheckIn")
     def delete(self, tournament_id: int, team: int, **headers: str) -> Result:
-        """Undo a team's check-in before the draw (back to registered)"""
+        """Undo a team's check-in before the draw (back to registered)
+
+        Needs the organizer's token. 409 after the draw or for a withdrawn team.
+        """
         return reply(desk.check_in(tournament_id, team, False, write_request(headers)))
 
 
@@ -277,7 +333,11 @@ class Withdraw(MethodView):
         """Withdraw a team: before the draw it is not drawn; after, its open match in the round
         in play and every later match it would have are forfeited (the games left won by the
         other team, no card points), it is never paired again, never qualifies or advances, and
-        is ranked after every team still in"""
+        is ranked after every team still in
+
+        Needs the organizer's token. 409 when the team has already withdrawn or the tournament is
+        over.
+        """
         return reply(desk.withdraw(tournament_id, team, write_request(headers)))
 
 
@@ -293,7 +353,12 @@ class Formats(MethodView):
     @blp.doc(operationId="listTournamentFormats")
     def get(self) -> Response:
         """The formats, what each is played with, when teams may still join, and their
-        options, in the request's language"""
+        options, in the request's language
+
+        Anyone may read it. The options are what POST /tournaments takes in `options`, with their
+        defaults. The ETag changes only with the language or a new release, so If-None-Match answers
+        304.
+        """
         view = {"formats": views.formats()}
         body = json.dumps(FORMATS_VIEW.dump(view), sort_keys=True).encode()
         tag = f'"formats-{hashlib.sha256(body).hexdigest()[:16]}"'
@@ -311,7 +376,12 @@ class Access(MethodView):
     @refusal(blp, 404, "No such tournament")
     @blp.doc(operationId="readTournamentAccess", security=[{"gameToken": []}])
     def get(self, tournament_id: int) -> dict[str, Any]:
-        """Who the Bearer token is here: the organizer, or a scorer of one match (and team)"""
+        """Who the Bearer token is here: the organizer, or a scorer of one match (and team)
+
+        Send any token as Bearer: the answer says whether it is the organizer's or a scorer's, and
+        which match and team it scores, so a page shows only what it may do. 401 without a token,
+        403 for a token of nobody in this tournament.
+        """
         return views.access(tournament_id, write_request({}).token)
 
 
@@ -329,7 +399,12 @@ class Tables(MethodView):
     @blp.doc(operationId="numberRoundTables")
     def put(self, body: dict[str, Any], tournament_id: int, number: int,
             **headers: str) -> Result:
-        """Give matches of a round their table numbers (kept through every rebuild)"""
+        """Give matches of a round their table numbers (kept through every rebuild)
+
+        Needs the organizer's token. Only the matches named change. 409 before the draw; 422 for a
+        number out of 1..999, a key that is not a played match of the round, or two matches at one
+        table.
+        """
         return reply(desk.set_tables(tournament_id, number, body["tables"],
                                      write_request(headers)))
 
@@ -345,7 +420,11 @@ class RoundScorers(MethodView):
     @blp.doc(operationId="issueRoundScorerTokens")
     def post(self, tournament_id: int, number: int, **headers: str) -> Result:
         """Issue a scorer token for each table of a round (each team of it when games are
-        confirmed); shown once, earlier tokens keep working"""
+        confirmed); shown once, earlier tokens keep working
+
+        Needs the organizer's token: one call prints the round's scorer slips. Each token reports
+        and corrects only its match's games. 409 before the draw.
+        """
         return reply(desk.round_scorers(tournament_id, number, write_request(headers)))
 
 
@@ -363,6 +442,11 @@ class ConfirmGame(MethodView):
     @blp.doc(operationId="confirmMatchGame")
     def post(self, tournament_id: int, match_id: str, number: int, **headers: str) -> Result:
         """Confirm a game the other team's scorer reported (option confirm_games): it counts
-        from now"""
+        from now
+
+        Needs the other team's scorer token or the organizer's; not the team that reported it, nor
+        the match's own token (403). 409 when already confirmed or the game no longer fits its
+        match.
+        """
         return reply(desk.confirm_game(tournament_id, match_id, number,
                                        write_request(headers)))

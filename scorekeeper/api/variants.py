@@ -9,7 +9,7 @@ from flask.views import MethodView
 
 from scorekeeper.api.blueprint import Blueprint
 from scorekeeper.api.docs import refusal
-from scorekeeper.api.schemas import VariantSchema
+from scorekeeper.api.schemas.variants import VariantSchema
 from scorekeeper.errors import NotFound
 from scorekeeper.rules.base import REFEREES, Variant
 from scorekeeper.rules.errors import UnknownVariant
@@ -62,7 +62,12 @@ class Variants(MethodView):
     @blp.response(200, VariantSchema(many=True))
     @blp.doc(operationId="listVariants")
     def get(self) -> list[dict[str, Any]]:
-        """List the variants"""
+        """List the variants
+
+        Every variant the service scores, in listing order, each as GET /variants/{key} describes
+        it: its family, the tables it seats, its house rules with their defaults, its bids and the
+        fields its hands take. Anyone may call it; nothing needs a token.
+        """
         return [describe(v) for v in variants()]
 
 
@@ -72,7 +77,12 @@ class OneVariant(MethodView):
     @refusal(blp, 404, "No variant has this key")
     @blp.doc(operationId="readVariant")
     def get(self, key: str) -> dict[str, Any]:
-        """Describe one variant: what it is, its options with their defaults, and its bids"""
+        """Describe one variant: what it is, its options with their defaults, and its bids
+
+        Everything a client needs to set up a game of it: the options POST /games accepts, the
+        presets, the tables it seats (`forms`), its family and `hand_fields` (the hand body's
+        schema), and the referees that judge it. Anyone may call it. 404 for an unknown key.
+        """
         return describe(find_variant_or_404(key))
 
 

@@ -66,6 +66,7 @@ _MOVE = (update(Game)
 _NEW_HAND = insert(Hand)
 _HAND_FIELDS = [f.name for f in fields(HandRecord)]
 _NEW_CHANGE = insert(HandChange)
+_VARIANT = select(Game.variant).where(Game.id == bindparam("game_id"))
 _CHANGES = select(func.count()).select_from(HandChange).where(
     HandChange.game_id == bindparam("game_id"))
 
@@ -107,6 +108,15 @@ def game_tag(game_id: int) -> str:
     if version is None:
         raise NotFound(say("there is no game {game}", game=game_id))
     return present.tag(game_id, version)
+
+
+def variant_of(game_id: int) -> Variant | None:
+    """The game's variant, or None when there is no such game: read on its own, straight from
+    the engine (a game's variant never changes), so that its hands are read by its family's
+    schema before the write."""
+    with store.current().engine.connect() as connection:
+        key: str | None = connection.execute(_VARIANT, {"game_id": game_id}).scalar()
+    return None if key is None else find_variant(key)
 
 
 def tagged_view(game_id: int) -> tuple[str, dict[str, Any]]:

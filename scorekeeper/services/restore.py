@@ -20,15 +20,9 @@ from sqlalchemy.exc import IntegrityError
 from scorekeeper import tournaments as pure
 from scorekeeper.api.blueprint import faults_in
 from scorekeeper.api.reading import MAX_DEPTH
-from scorekeeper.api.schemas import (
-    MAX_SCORE,
-    MAX_TOURNAMENT_NAME,
-    TEAM_STATUSES,
-    GameExportSchema,
-    Name,
-    Strict,
-    TeamInputSchema,
-)
+from scorekeeper.api.schemas.common import MAX_TOURNAMENT_NAME, Name, Strict
+from scorekeeper.api.schemas.games import GameExportSchema
+from scorekeeper.api.schemas.tournaments import MAX_SCORE, TEAM_STATUSES, TeamInputSchema
 from scorekeeper.extensions import db
 from scorekeeper.i18n import LANGUAGES, SOURCE
 from scorekeeper.models import (

@@ -13,7 +13,7 @@ import jsonschema_rs
 import pytest
 from flask.testing import FlaskClient
 
-from scorekeeper.api.schemas import HAND_FAMILIES, HandInputSchema
+from scorekeeper.api.schemas.hands import HAND_FAMILIES, HAND_SCHEMAS
 from scorekeeper.rules.base import FAMILIES
 from scorekeeper.rules.registry import variants
 from tests.api.helpers import API, assert_error
@@ -69,8 +69,10 @@ def test_each_family_lists_its_fields_and_the_variants_it_is_for() -> None:
             assert variant.key in schema["description"]
         assert schema["example"]
     assert SCHEMAS["RummyHand"]["required"] == ["players"]
-    # What is parsed is what is documented: every family's fields and no other.
-    assert set(HandInputSchema().fields) == set().union(*FIELDS.values())
+    # What is parsed is what is documented: a hand is read by its family's schema, which takes
+    # that family's fields and no other.
+    for family in HAND_FAMILIES:
+        assert set(HAND_SCHEMAS[family.family].fields) == FIELDS[family.component]
 
 
 def game_for(family: str, body: dict[str, Any]) -> dict[str, Any]:
@@ -121,3 +123,33 @@ def test_what_the_spec_refuses_every_variant_refuses(client: FlaskClient, varian
     assert not accepts(ONE_OF, mixed)
     assert_error(client.post(hands, json=mixed, headers=auth), 422, field)
     assert client.get(hands).get_json() == []
+
+
+def test_every_family_has_its_schema() -> None:
+    """A hand is read by the schema its variant's family names, not by one flat union."""
+    assert set(HAND_SCHEMAS) == set(FAMILIES)
+    for variant in variants():
+        assert variant.family in HAND_SCHEMAS
+
+
+# Values the other family's own schema would refuse: the field is not read, it is not this game's.
+FOREIGN_BAD = {"australian-500": ("points", "many"), "quebec-500": ("players", 7),
+               "cinquecento": ("bidder", "North"), "rummy-500": ("passed_out", "yes")}
+
+
+@pytest.mark.parametrize("variant", [v.key for v in variants()])
+def test_another_familys_field_is_refused_by_name_whatever_its_value(client: FlaskClient,
+                                                                     variant: str) -> None:
+    alone = [{"name": "A", "players": ["Ann"]}, {"name": "B", "players": ["Bo"]}]
+    sides = TWO_SIDES if variant in ("australian-500", "quebec-500") else alone
+    game = client.post(f"{API}/games", json={"variant": variant, "sides": sides}).get_json()
+    hands, auth = f"{API}/games/{game['id']}/hands", {"Authorization": f"Bearer {game['token']}"}
+    field, value = FOREIGN_BAD[variant]
+    refused = assert_error(client.post(hands, json={**OWN[variant], field: value}, headers=auth),
+                           422, field)
+    assert refused["rule"] == "unknown_key", refused
+    assert client.get(hands).get_json() == []
+    # ... and a field no family has is the schema's unknown field, as before
+    unknown = assert_error(client.post(hands, json={**OWN[variant], "score": 5}, headers=auth),
+                           422, "score")
+    assert "rule" not in unknown

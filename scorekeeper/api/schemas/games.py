@@ -1,0 +1,172 @@
+"""Games: creating one, reading it, its history, statistics, export and import."""
+
+from __future__ import annotations
+
+from marshmallow import fields
+
+from scorekeeper.api import validate
+from scorekeeper.api.bounds import Items, Map, options_map
+from scorekeeper.api.schemas.common import (
+    MAX_KEY,
+    MAX_LINE,
+    MAX_SEAT,
+    MAX_SIDES,
+    OPTION_VALUE,
+    Name,
+    Strict,
+    any_value,
+    instant,
+    points_list,
+    variant_key,
+)
+from scorekeeper.limits import MAX_CHANGES, MAX_HANDS
+from scorekeeper.rules.reasons import END_REASONS
+
+
+class SideSchema(Strict):
+    name = Name(required=True, metadata={"example": "North-South"})
+    players = Items(Name(), 8, 1, required=True, metadata={"example": ["Ann", "Cy"]})
+
+
+class GameCreateSchema(Strict):
+    variant = variant_key(required=True)
+    options = options_map(load_default=dict, metadata={
+        "description": "house rules by name (see GET /variants/{key}); the ones left out take "
+                       "their defaults", "example": {"slam_bonus": True}})
+    sides = Items(fields.Nested(SideSchema), MAX_SIDES, 1, required=True)
+    first_dealer = fields.Int(strict=True, load_default=0, validate=validate.Range(0, MAX_SEAT),
+                              metadata={"description": "seat index of the first dealer"})
+
+
+class StandingSchema(Strict):
+    status = fields.Str(required=True, validate=validate.OneOf(["in_progress", "finished"]))
+    winner = fields.Int(allow_none=True, required=True,
+                        metadata={"description": "side index of the winner, null while playing"})
+    # Made from the rules' own table, so the spec lists every way a game can end.
+    end_reason = fields.Str(allow_none=True, required=True,
+                            validate=validate.OneOf(sorted(END_REASONS)), metadata={
+                                "description": "why a finished game ended, null while playing; "
+                                               "the codes:\n" + "\n".join(
+                                                   f"- `{code}`: {why}"
+                                                   for code, why in sorted(END_REASONS.items()))})
+    scores = fields.List(fields.Int(), required=True,
+                         metadata={"description": "running totals, one per side"})
+    hands_played = fields.Int(required=True)
+    dealer = fields.Int(required=True, metadata={"description": "seat index of the next dealer"})
+    barred_seat = fields.Int(allow_none=True, metadata={
+        "description": "a ralphed seat that may not win the next auction"})
+
+
+class GameSchema(StandingSchema):
+    id = fields.Int(required=True)
+    variant = fields.Str(required=True)
+    options = fields.Dict(keys=fields.Str(), values=any_value(OPTION_VALUE), required=True)
+    sides = fields.List(fields.Nested(SideSchema), required=True)
+    first_dealer = fields.Int(required=True)
+    created_at = fields.Str(required=True, metadata={"format": "date-time"})
+    updated_at = fields.Str(required=True, metadata={"format": "date-time"})
+
+
+class GameCreatedSchema(GameSchema):
+    token = fields.Str(required=True, metadata={
+        "description": "the game's secret for writes (Authorization: Bearer <token>); shown "
+                       "only in this response"})
+
+
+MAX_HAND_KEYS = 16  # fields of a hand as entered, or of a history entry's hand
+
+
+class ChangeSchema(Strict):
+    number = fields.Int(strict=True, required=True, validate=validate.Range(1, 2**31 - 1))
+    action = fields.Str(required=True, validate=validate.OneOf(["recorded", "corrected",
+                                                                "undone"]))
+    at = instant(required=True)
+    before = Map(MAX_HAND_KEYS, allow_none=True, metadata={
+        "description": "the hand before the change: input, deltas, scores"})
+    after = Map(MAX_HAND_KEYS, allow_none=True, metadata={
+        "description": "the hand after the change"})
+
+
+class BidCountSchema(Strict):
+    bid = fields.Str(required=True, metadata={"example": "7H"})
+    won = fields.Int(required=True, metadata={"description": "auctions won with this bid"})
+    made = fields.Int(required=True)
+    failed = fields.Int(required=True)
+
+
+class BidRecordSchema(Strict):
+    won = fields.Int(required=True, metadata={"description": "auctions won"})
+    made = fields.Int(required=True, metadata={"description": "contracts made"})
+    failed = fields.Int(required=True, metadata={"description": "contracts failed"})
+    by_bid = fields.List(fields.Nested(BidCountSchema), required=True, metadata={
+        "description": "the same, bid by bid in auction order (bids never won are left out)"})
+
+
+class CountsSchema(Strict):
+    """The counts that mean something in the game's variant; the others are left out."""
+
+    hands_won = fields.Int(required=True, metadata={
+        "description": "hands in which this side gained the most points (a tie at the top "
+                       "counts for nobody)"})
+    card_points = fields.Int(metadata={"description": "Cinquecento: card points captured"})
+    marianna_points = fields.Int(metadata={"description": "Cinquecento: points for Mariannas"})
+    mariannas = fields.Int(metadata={"description": "Cinquecento: Mariannas declared"})
+    meld_points = fields.Int(metadata={"description": "Rummy 500: points melded and laid off"})
+    penalty_points = fields.Int(metadata={
+        "description": "Rummy 500: points of the cards left in hand, counted against"})
+    went_out = fields.Int(metadata={"description": "Rummy 500: hands in which this player went "
+                                                   "out"})
+    bids = fields.Nested(BidRecordSchema, metadata={
+        "description": "Australian and Quebec 500: the contracts this side or player won"})
+
+
+class PlayerStatsSchema(CountsSchema):
+    """A player: their bids; all of the side's counts when they play alone."""
+
+    hands_won = fields.Int()
+    name = fields.Str(required=True)
+    seat = fields.Int(required=True)
+
+
+class SideStatsSchema(CountsSchema):
+    side = fields.Int(required=True)
+    name = fields.Str(required=True)
+    score = fields.Int(required=True)
+    players = fields.List(fields.Nested(PlayerStatsSchema), required=True)
+
+
+class StatsSchema(Strict):
+    game_id = fields.Int(required=True)
+    variant = fields.Str(required=True)
+    hands_played = fields.Int(required=True)
+    sides = fields.List(fields.Nested(SideStatsSchema), required=True)
+
+
+class HandExportSchema(Strict):
+    number = fields.Int(strict=True, required=True, validate=validate.Range(1, MAX_HANDS))
+    input = Map(MAX_HAND_KEYS, required=True, metadata={
+        "description": "the hand exactly as entered"})
+    deltas = points_list(required=True)
+    scores = points_list(required=True)
+    explanation = Items(fields.Str(validate=validate.Length(0, MAX_LINE)), 64, required=True)
+    recorded_at = instant(required=True)
+    updated_at = instant(required=True)
+
+
+class GameExportSchema(Strict):
+    """A whole game: import it (POST /games/import) to get it back, checked by the rules."""
+
+    format = fields.Str(required=True, validate=validate.Length(1, MAX_KEY),
+                        metadata={"example": "scorekeeper.game/1"})
+    variant = variant_key(required=True)
+    options = options_map(required=True)
+    sides = Items(fields.Nested(SideSchema), MAX_SIDES, 1, required=True)
+    first_dealer = fields.Int(strict=True, required=True, validate=validate.Range(0, MAX_SEAT))
+    created_at = instant(required=True)
+    updated_at = instant(required=True)
+    status = fields.Str(required=True, validate=validate.OneOf(["in_progress", "finished"]))
+    winner = fields.Int(strict=True, allow_none=True, required=True,
+                        validate=validate.Range(0, MAX_SIDES - 1))
+    scores = points_list(required=True)
+    hands = Items(fields.Nested(HandExportSchema), MAX_HANDS, required=True)
+    history = Items(fields.Nested(ChangeSchema), MAX_CHANGES, required=True)
