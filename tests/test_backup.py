@@ -24,7 +24,7 @@ from tests.api.test_portability import HANDS, played
 from tests.api.tournament_helpers import Tourney
 from tests.conftest import SHARED_DATABASE, GameHandle
 
-BACKUP_ONLY = ("id", "token_hash", "version", "seed_name")
+BACKUP_ONLY = ("id", "token_hash", "version", "seed_name", "demo")
 RUMMY_SEATS = [{"name": n, "players": [n]} for n in ("Ann", "Bo", "Cy")]
 
 

@@ -59,7 +59,7 @@ from scorekeeper.services.tournaments import sides_per_team, team_of
 
 FORMAT = "scorekeeper.backup/2"
 # A game of a backup is its export and these; without them POST /games/import takes it.
-GAME_ONLY = ("id", "token_hash", "version", "seed_name")
+GAME_ONLY = ("id", "token_hash", "version", "seed_name", "demo")
 
 
 class RestoreRefused(Exception):
@@ -91,7 +91,7 @@ def build() -> dict[str, Any]:
             "written_at": present.timestamp(utcnow()),
             "games": [{"id": g.id, **export_of(g, hands.get(g.id, []), changes.get(g.id, [])),
                        "token_hash": g.token_hash, "version": g.version,
-                       "seed_name": g.seed_name} for g in games],
+                       "seed_name": g.seed_name, "demo": g.demo} for g in games],
             "tournaments": [_tournament(t, reported.get(t.id, []), scorers.get(t.id, []))
                             for t in tournaments],
         }
@@ -124,7 +124,7 @@ def _tournament(t: Tournament, reported: list[TournamentGame],
         "id": t.id, "name": t.name, "variant": t.variant, "format": t.format,
         "options": t.options, "teams": t.teams, "seed": t.seed, "advances": t.advances,
         "token_hash": t.token_hash, "version": t.version, "seed_name": t.seed_name,
-        "tables": t.tables, "language": t.language,
+        "demo": t.demo, "tables": t.tables, "language": t.language,
         "created_at": present.timestamp(t.created_at),
         "updated_at": present.timestamp(t.updated_at),
         "games": [{"match": g.match, "number": g.number, "scores": g.scores, "teams": g.teams,
@@ -180,6 +180,7 @@ class _GameSchema(GameExportSchema):
     token_hash = fields.Str(required=True, validate=HASH)
     version = fields.Int(strict=True, required=True, validate=ID)
     seed_name = fields.Str(required=True, allow_none=True, validate=validate.Length(1, 80))
+    demo = fields.Bool(load_default=False)  # none in a backup written before demos were listed
 
 
 class _ReportedSchema(Strict):
@@ -224,6 +225,7 @@ class _TournamentSchema(Strict):
     token_hash = fields.Str(required=True, validate=HASH)
     version = fields.Int(strict=True, required=True, validate=ID)
     seed_name = fields.Str(required=True, allow_none=True, validate=validate.Length(1, 80))
+    demo = fields.Bool(load_default=False)  # none in a backup written before demos were listed
     tables = fields.Dict(keys=fields.Str(validate=validate.Length(1, 16)),
                          values=fields.Int(strict=True, validate=validate.Range(1, 999)),
                          load_default=dict)  # none in a backup written before tables were kept
@@ -303,7 +305,7 @@ def _checked_game(entry: Mapping[str, Any]) -> CheckedGame:
         raise RestoreRefused(f"game {entry['id']}: {violation.message}{at}") from None
     game = checked.game
     game.id, game.token_hash, game.version = entry["id"], entry["token_hash"], entry["version"]
-    game.seed_name = entry["seed_name"]
+    game.seed_name, game.demo = entry["seed_name"], entry["demo"]
     return checked
 
 
@@ -335,7 +337,7 @@ def _checked_tournament(entry: Mapping[str, Any], game_ids: set[int]) -> dict[st
         message = error.message if isinstance(error, RuleViolation) else repr(error)
         raise RestoreRefused(f"tournament {tid}: {message}") from None
     fields_ = ("id", "name", "variant", "format", "teams", "seed", "advances", "token_hash",
-               "version", "seed_name", "tables", "language")
+               "version", "seed_name", "demo", "tables", "language")
     return {
         "row": {**{k: entry[k] for k in fields_}, "options": options,
                 "created_at": moment(entry["created_at"], "created_at"),
