@@ -58,7 +58,7 @@ def db_revision(message: str) -> None:
 @click.option("--base-url", help="The address the links are made under [default: "
               f"SCOREKEEPER_PUBLIC_URL, else {LOCAL_URL}]")
 @click.option("--unlisted", is_flag=True,
-              help="Load them (or take them) off the start page's list of demos.")
+              help="Keep what it loads (and loaded before) off the start page's list of demos.")
 def seed_command(folder: Path, base_url: str | None, unlisted: bool) -> None:
     """Load the demo games in seeds/*.json; games already loaded are skipped. Each is listed on
     the start page as a demo (unless --unlisted) and shown with its links: a new one's scorer or

@@ -265,7 +265,7 @@ export async function homePage() {
   // A phone with no game of its own yet is shown the way to the demos, below the new game's form.
   const toDemos = demoBox && !recent.length ? h("p", {}, h("button", { type: "button",
     onclick: () => demoBox.scrollIntoView({ behavior: "smooth" }) },
-  _("New here? Watch a demo game."))) : null;
+    _("New here? Watch a demo game."))) : null;
   show(toDemos, form,
     recent.length ? h("section", { class: "card" }, h("h2", { text: _("Your games") }),
       h("ul", { class: "games" }, recent.map((g) => h("li", {}, h("a", { href: `#/g/${g.id}` }, g.title,
