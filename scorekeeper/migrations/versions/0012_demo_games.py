@@ -26,14 +26,15 @@ def upgrade() -> None:
         # A database set back to an earlier revision by hand may have the column already.
         if any(column["name"] == "demo" for column in inspector.get_columns(table)):
             continue
-        with op.batch_alter_table(table) as batch:
-            batch.add_column(sa.Column("demo", sa.Boolean(), nullable=False,
+        # Plain ALTER TABLE, never batch mode: on SQLite a batch that copies the table drops the
+        # old one, and with foreign keys on that deletes every row referring to it (a
+        # tournament's games, scorers and stored replies; a game's hands).
+        op.add_column(table, sa.Column("demo", sa.Boolean(), nullable=False,
                                        server_default=sa.false()))
-            batch.create_index(f"ix_{table}_demo", ["demo"])
+        op.create_index(f"ix_{table}_demo", table, ["demo"])
 
 
 def downgrade() -> None:
     for table in TABLES:
-        with op.batch_alter_table(table) as batch:
-            batch.drop_index(f"ix_{table}_demo")
-            batch.drop_column("demo")
+        op.drop_index(f"ix_{table}_demo", table_name=table)
+        op.drop_column(table, "demo")
