@@ -203,7 +203,7 @@ def hand(page: Any, bid: str, bidder: str, tricks: int) -> None:
     page.get_by_role("button", name="Record the hand").tap()
 
 
-def test_the_page_over_caddys_https_on_a_lan(tmp_path: Path) -> None:
+def test_the_page_over_caddys_https_on_a_lan(browser: Any, tmp_path: Path) -> None:
     needed("caddy", "certutil", str(CHROMIUM))
     home = tmp_path / "home"
     http_port, https_port = free_port(), free_port()
@@ -227,55 +227,53 @@ def test_the_page_over_caddys_https_on_a_lan(tmp_path: Path) -> None:
             assert time.monotonic() < deadline, (tmp_path / "caddy.log").read_text()
             time.sleep(0.05)
         trust(home, root)
-        from playwright.sync_api import sync_playwright
-
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(
-                executable_path=str(CHROMIUM), env={**os.environ, "HOME": str(home)},
-                # The LAN's name resolves to this machine, as a club's router would say.
-                args=[f"--host-resolver-rules=MAP {NAME} 127.0.0.1"])
-            try:
-                phone = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-                page = phone.new_page()
-                errors: list[str] = []
-                page.on("pageerror", lambda e: errors.append(str(e)))
-                page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-                page.goto(f"{site}/")
-                page.get_by_role("button", name="Start the game").wait_for()
-                assert page.evaluate("window.isSecureContext") is True
-                # The service worker registers and takes the page: offline play works here.
-                scope = page.evaluate("navigator.serviceWorker.ready.then((r) => r.scope)")
-                assert scope == f"{site}/"
-                assert page.evaluate("typeof navigator.clipboard?.writeText") == "function"
-                assert page.evaluate("'wakeLock' in navigator") is True
-                # A game, a hand recorded through Caddy, and a spectator following it live.
-                for i, name in enumerate(FOUR):
-                    page.get_by_label(f"Side {i // 2 + 1}, player {i % 2 + 1}").fill(name)
-                page.get_by_role("button", name="Start the game").click()
-                page.wait_for_selector("#entry")
-                gid = int(re.search(r"#/g/(\d+)", page.url)[1])  # type: ignore[index]
-                spectator = phone.new_page()
-                spectator.goto(f"{site}/#/g/{gid}/watch")
-                spectator.wait_for_selector("text=No hands yet.")
-                hand(page, "7 spades", "Ann", 8)
-                page.wait_for_selector("text=1. 7♠ by Ann")
-                spectator.wait_for_selector("text=1. 7♠ by Ann", timeout=10_000)
-                assert spectator.locator(".total b").all_inner_texts() == ["140", "20"]
-                SHOTS.mkdir(parents=True, exist_ok=True)
-                page.screenshot(path=str(SHOTS / "https-caddy-lan.png"))
-                assert errors == []
-                phone.close()
-                # The same page over plain http by the LAN's name (gunicorn straight, as with
-                # `--host 0.0.0.0`): no secure context, so no service worker.
-                plain = browser.new_context(viewport=PHONE)
-                bare = plain.new_page()
-                port = upstream.rsplit(":", 1)[1]
-                bare.goto(f"http://{NAME}:{port}/")
-                bare.get_by_role("button", name="Start the game").wait_for()
-                assert bare.evaluate("window.isSecureContext") is False
-                assert bare.evaluate("'serviceWorker' in navigator") is False
-                plain.close()
-            finally:
-                browser.close()
+        # A Chromium of its own (the suite's Playwright launches it): its home holds the trust.
+        chromium = browser.browser_type.launch(
+            executable_path=str(CHROMIUM), env={**os.environ, "HOME": str(home)},
+            # The LAN's name resolves to this machine, as a club's router would say.
+            args=[f"--host-resolver-rules=MAP {NAME} 127.0.0.1"])
+        try:
+            phone = chromium.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+            page = phone.new_page()
+            errors: list[str] = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+            page.goto(f"{site}/")
+            page.get_by_role("button", name="Start the game").wait_for()
+            assert page.evaluate("window.isSecureContext") is True
+            # The service worker registers and takes the page: offline play works here.
+            scope = page.evaluate("navigator.serviceWorker.ready.then((r) => r.scope)")
+            assert scope == f"{site}/"
+            assert page.evaluate("typeof navigator.clipboard?.writeText") == "function"
+            assert page.evaluate("'wakeLock' in navigator") is True
+            # A game, a hand recorded through Caddy, and a spectator following it live.
+            for i, name in enumerate(FOUR):
+                page.get_by_label(f"Side {i // 2 + 1}, player {i % 2 + 1}").fill(name)
+            page.get_by_role("button", name="Start the game").click()
+            page.wait_for_selector("#entry")
+            gid = int(re.search(r"#/g/(\d+)", page.url)[1])  # type: ignore[index]
+            spectator = phone.new_page()
+            spectator.goto(f"{site}/#/g/{gid}/watch")
+            spectator.wait_for_selector("text=No hands yet.")
+            hand(page, "7 spades", "Ann", 8)
+            page.wait_for_selector("text=1. 7♠ by Ann")
+            spectator.wait_for_selector("text=1. 7♠ by Ann", timeout=10_000)
+            assert spectator.locator(".total b").all_inner_texts() == ["140", "20"]
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(SHOTS / "https-caddy-lan.png"))
+            assert errors == []
+            phone.close()
+            # The same page over plain http by the LAN's name (gunicorn straight, as with
+            # `--host 0.0.0.0`): no secure context, so no service worker.
+            plain = chromium.new_context(viewport=PHONE)
+            bare = plain.new_page()
+            port = upstream.rsplit(":", 1)[1]
+            bare.goto(f"http://{NAME}:{port}/")
+            bare.get_by_role("button", name="Start the game").wait_for()
+            assert bare.evaluate("window.isSecureContext") is False
+            assert bare.evaluate("'serviceWorker' in navigator") is False
+            plain.close()
+        finally:
+            chromium.close()
     gunicorn_log = (tmp_path / "gunicorn.log").read_text()
     assert "Traceback" not in gunicorn_log and "[ERROR]" not in gunicorn_log, gunicorn_log
