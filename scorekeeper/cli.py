@@ -11,10 +11,12 @@ from flask import Flask, current_app
 from flask.cli import AppGroup, with_appcontext
 from sqlalchemy.exc import SQLAlchemyError
 
-from scorekeeper import i18n, migrate
+from scorekeeper import i18n, migrate, site
 from scorekeeper.extensions import db
 
 SEEDS = Path(__file__).resolve().parent.parent / "seeds"
+# Where `flask run` serves the page: the seed's links without SCOREKEEPER_PUBLIC_URL.
+LOCAL_URL = "http://127.0.0.1:5000"
 
 
 def register(app: Flask) -> None:
@@ -53,18 +55,28 @@ def db_revision(message: str) -> None:
 @with_appcontext
 @click.option("--folder", type=click.Path(exists=True, file_okay=False, path_type=Path),
               default=SEEDS, show_default=True)
-def seed_command(folder: Path) -> None:
-    """Load the demo games in seeds/*.json; games already loaded are skipped. Each new one is
-    shown with its scorer or organizer link under SCOREKEEPER_PUBLIC_URL, else with its token."""
+@click.option("--base-url", help="The address the links are made under [default: "
+              f"SCOREKEEPER_PUBLIC_URL, else {LOCAL_URL}]")
+@click.option("--unlisted", is_flag=True,
+              help="Keep what it loads (and loaded before) off the start page's list of demos.")
+def seed_command(folder: Path, base_url: str | None, unlisted: bool) -> None:
+    """Load the demo games in seeds/*.json; games already loaded are skipped. Each is listed on
+    the start page as a demo (unless --unlisted) and shown with its links: a new one's scorer or
+    organizer link, and its spectator link."""
     from scorekeeper.services.seeding import SeedRefused, load_seed
     from scorekeeper.services.writes import WriteContext
 
+    try:
+        base = site.public_url(base_url) or current_app.config["PUBLIC_URL"] or LOCAL_URL
+    except ValueError as bad:
+        raise click.BadParameter(str(bad).replace("SCOREKEEPER_PUBLIC_URL", "the address"),
+                                 param_hint="--base-url") from None
     # Outside any request: no client, so no write limit.
     context = WriteContext(client=None, limits={}, reply_hours=current_app.config["REPLY_HOURS"])
     for path in sorted(folder.glob("*.json")):
         try:
             outcome = load_seed(path.stem, json.loads(path.read_text(encoding="utf-8")), context,
-                                current_app.config["PUBLIC_URL"])
+                                base, listed=not unlisted)
         except (SeedRefused, ValueError) as refused:
             raise click.ClickException(f"{path.name}: {refused}") from None
         click.echo(f"{path.name}: {outcome}")

@@ -11,6 +11,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import JSON, DateTime, Float, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy import false as sa_false
 from sqlalchemy import true as sa_true
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
@@ -41,6 +42,8 @@ class Game(Base):
     # Bumped by every write; the ETag, and the guard that makes a lost update impossible.
     version: Mapped[int] = mapped_column(Integer, nullable=False)
     seed_name: Mapped[str | None] = mapped_column(String(80), unique=True)
+    # A demo of `flask seed`, listed on the start page (GET /demos); no other game is listed.
+    demo: Mapped[bool] = mapped_column(default=False, server_default=sa_false(), index=True)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
 
@@ -175,6 +178,8 @@ class Tournament(Base):
     token_hash: Mapped[str] = mapped_column(String(64))
     version: Mapped[int] = mapped_column(Integer, nullable=False)
     seed_name: Mapped[str | None] = mapped_column(String(80), unique=True)
+    # A demo of `flask seed`, listed on the start page (GET /demos); no other game is listed.
+    demo: Mapped[bool] = mapped_column(default=False, server_default=sa_false(), index=True)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
 

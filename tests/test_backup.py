@@ -28,7 +28,7 @@ from tests.helpers import (
     second_database,
 )
 
-BACKUP_ONLY = ("id", "token_hash", "version", "seed_name")
+BACKUP_ONLY = ("id", "token_hash", "version", "seed_name", "demo")
 RUMMY_SEATS = [{"name": n, "players": [n]} for n in ("Ann", "Bo", "Cy")]
 
 

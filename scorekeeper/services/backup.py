@@ -34,7 +34,7 @@ from scorekeeper.services.portability import export_of
 
 FORMAT = "scorekeeper.backup/2"
 # A game of a backup is its export and these; without them POST /games/import takes it.
-GAME_ONLY = ("id", "token_hash", "version", "seed_name")
+GAME_ONLY = ("id", "token_hash", "version", "seed_name", "demo")
 
 
 
@@ -60,7 +60,7 @@ def build() -> dict[str, Any]:
             "written_at": present.timestamp(utcnow()),
             "games": [{"id": g.id, **export_of(g, hands.get(g.id, []), changes.get(g.id, [])),
                        "token_hash": g.token_hash, "version": g.version,
-                       "seed_name": g.seed_name} for g in games],
+                       "seed_name": g.seed_name, "demo": g.demo} for g in games],
             "tournaments": [_tournament(t, reported.get(t.id, []), scorers.get(t.id, []))
                             for t in tournaments],
         }
@@ -93,7 +93,7 @@ def _tournament(t: Tournament, reported: list[TournamentGame],
         "id": t.id, "name": t.name, "variant": t.variant, "format": t.format,
         "options": t.options, "teams": t.teams, "seed": t.seed, "advances": t.advances,
         "token_hash": t.token_hash, "version": t.version, "seed_name": t.seed_name,
-        "tables": t.tables, "language": t.language,
+        "demo": t.demo, "tables": t.tables, "language": t.language,
         "created_at": present.timestamp(t.created_at),
         "updated_at": present.timestamp(t.updated_at),
         "games": [{"match": g.match, "number": g.number, "scores": g.scores, "teams": g.teams,

@@ -59,6 +59,7 @@ class _GameSchema(GameExportSchema):
     token_hash = fields.Str(required=True, validate=HASH)
     version = fields.Int(strict=True, required=True, validate=ID)
     seed_name = fields.Str(required=True, allow_none=True, validate=validate.Length(1, 80))
+    demo = fields.Bool(load_default=False)  # none in a backup written before demos were listed
 
 
 class _ReportedSchema(Strict):
@@ -103,6 +104,7 @@ class _TournamentSchema(Strict):
     token_hash = fields.Str(required=True, validate=HASH)
     version = fields.Int(strict=True, required=True, validate=ID)
     seed_name = fields.Str(required=True, allow_none=True, validate=validate.Length(1, 80))
+    demo = fields.Bool(load_default=False)  # none in a backup written before demos were listed
     tables = fields.Dict(keys=fields.Str(validate=validate.Length(1, 16)),
                          values=fields.Int(strict=True, validate=validate.Range(1, 999)),
                          load_default=dict)  # none in a backup written before tables were kept
@@ -182,7 +184,7 @@ def _checked_game(entry: Mapping[str, Any]) -> CheckedGame:
         raise RestoreRefused(f"game {entry['id']}: {violation.message}{at}") from None
     game = checked.game
     game.id, game.token_hash, game.version = entry["id"], entry["token_hash"], entry["version"]
-    game.seed_name = entry["seed_name"]
+    game.seed_name, game.demo = entry["seed_name"], entry["demo"]
     return checked
 
 
@@ -214,7 +216,7 @@ def _checked_tournament(entry: Mapping[str, Any], game_ids: set[int]) -> dict[st
         message = error.message if isinstance(error, RuleViolation) else repr(error)
         raise RestoreRefused(f"tournament {tid}: {message}") from None
     fields_ = ("id", "name", "variant", "format", "teams", "seed", "advances", "token_hash",
-               "version", "seed_name", "tables", "language")
+               "version", "seed_name", "demo", "tables", "language")
     return {
         "row": {**{k: entry[k] for k in fields_}, "options": options,
                 "created_at": moment(entry["created_at"], "created_at"),

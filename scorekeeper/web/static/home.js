@@ -1,10 +1,10 @@
 // @ts-check
 // The start page: pick a game and its table, name the players, set the house rules (presets of
-// common tables, this phone's own presets, or rule by rule), start; and this phone's games and a
-// tournament to follow.
+// common tables, this phone's own presets, or rule by rule), start; and this phone's games, the
+// demo games `flask seed` loaded (to watch) and a tournament to follow.
 import { api, problem, uuid } from "./api.js";
 import { h, show, toast } from "./dom.js";
-import { _, _n, number } from "./i18n.js";
+import { _, _n, against, number } from "./i18n.js";
 import { isLocal, queueGame } from "./queue.js";
 import { keepToken, remember, store } from "./store.js";
 
@@ -57,6 +57,7 @@ function keepOwnPresets(variant, presets) {
 
 export async function homePage() {
   document.title = _("scorekeeper — new game");
+  const demosAsked = api("GET", "/demos").catch(() => null);
   const result = await api("GET", "/variants").catch(() => null);
   if (!result?.ok) {
     show(h("p", { class: "banner bad", text: _("The server cannot be reached. Try again when you are back online.") }));
@@ -242,12 +243,35 @@ export async function homePage() {
     location.hash = `#/g/${created.json.id}`;
   });
 
+  /** The demo games and tournaments the server lists (only what `flask seed` marked), each
+   *  opening read-only; nothing when there are none. */
+  function demoSection(demos) {
+    const items = [
+      ...demos.games.map((g) => h("li", {}, h("a", { href: `#/g/${g.id}/watch` },
+        against(g.sides.map((s) => s.name))), h("div", { class: "muted",
+        text: `${nameOf(g.variant)} · ${g.status === "finished" ? _("Game over")
+          : _n("{n} hand", "{n} hands", g.hands_played)}` }))),
+      ...demos.tournaments.map((t) => h("li", {}, h("a", { href: `#/t/${t.id}` }, t.name),
+        h("div", { class: "muted", text: nameOf(t.variant) })))];
+    return items.length ? h("section", { class: "card", "aria-labelledby": "demos-title" },
+      h("h2", { id: "demos-title", text: _("Demo games") }),
+      h("p", { class: "muted", text: _("Watch how a game is scored: these open read-only.") }),
+      h("ul", { class: "games" }, items)) : null;
+  }
+
+  const demos = await demosAsked;
+  const demoBox = demos?.ok ? demoSection(demos.json) : null;
   render();
-  show(form,
+  // A phone with no game of its own yet is shown the way to the demos, below the new game's form.
+  const toDemos = demoBox && !recent.length ? h("p", {}, h("button", { type: "button",
+    onclick: () => demoBox.scrollIntoView({ behavior: "smooth" }) },
+    _("New here? Watch a demo game."))) : null;
+  show(toDemos, form,
     recent.length ? h("section", { class: "card" }, h("h2", { text: _("Your games") }),
       h("ul", { class: "games" }, recent.map((g) => h("li", {}, h("a", { href: `#/g/${g.id}` }, g.title,
         isLocal(g.id) ? " " + _("(not yet created on the server)") : ""), " ", h("span", { class: "muted",
         text: nameOf(g.variant) }))))) : null,
+    demoBox,
     h("section", { class: "card" }, h("h2", { text: _("Tournaments") }),
       h("p", {}, h("a", { class: "button primary", href: "#/t/new" }, _("Run a tournament"))),
       h("h3", { class: "sub", text: _("Follow a tournament") }),
