@@ -36,6 +36,9 @@ export function toast(text, { offline = false } = {}) {
   const box = document.getElementById("toast");
   box.textContent = text;
   box.dataset.offline = String(offline);
+  // Above the Record bar when one is on screen, never over the button just tapped.
+  const bar = document.querySelector("main .actions")?.getBoundingClientRect();
+  box.style.bottom = bar && bar.top < innerHeight && bar.bottom > 0 ? `${innerHeight - bar.top + 8}px` : "";
   box.hidden = false;
   clearTimeout(toastTimer);
   toastTimer = setTimeout(() => { box.hidden = true; }, 6000);

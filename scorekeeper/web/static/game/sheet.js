@@ -205,7 +205,9 @@ class Sheet {
       h("p", { class: "big", text: winner ? _("Game over: {winner} won.",
         { winner }) : _("Game over: nobody won.") }),
       h("div", { class: "row" },
-        h("button", { type: "button", class: "primary", onclick: () => this.rematch() }, _("Rematch")),
+        // A rematch is the scorer's to start: a spectator's phone has no say in the next game.
+        this.token ? h("button", { type: "button", class: "primary", onclick: () => this.rematch() },
+          _("Rematch")) : null,
         h("a", { class: "button", href: `${API}/games/${id}/stats?lang=${lang()}` }, _("Statistics")),
         h("a", { class: "button", href: csv, download: `game-${id}.csv` }, _("CSV")),
         h("a", { class: "button", href: `${API}/games/${id}/export`, download: `game-${id}.json` },

@@ -1,0 +1,56 @@
+"""Issue 27's one-tap traps on the sheet: a toast shows above the sticky Record bar (it used to
+sit behind it, half hidden, over the button just tapped), and a spectator's game-over banner
+offers no Rematch (only the scorer starts the next game)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.helpers import TWO_SIDES
+from tests.web.helpers import FOUR_PLAYERS, Phone, contract_hand, start
+
+API = "/api/v1"
+
+
+def test_a_toast_shows_above_the_record_bar(phone: Phone) -> None:
+    page = start(phone, "Australian 500", FOUR_PLAYERS)
+    phone.context.set_offline(True)
+    contract_hand(page, "7 hearts", "Bo", 3)  # offline: "the hand is kept on this phone"
+    toast = page.locator("#toast")
+    toast.wait_for()
+    box, bar = toast.bounding_box(), page.locator(".actions").bounding_box()
+    assert box is not None and bar is not None
+    assert box["y"] + box["height"] <= bar["y"] + 1, (box, bar)
+    middle = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    assert page.evaluate("([x, y]) => document.elementFromPoint(x, y).closest('#toast') !== null",
+                         list(middle))
+    phone.shot("toast-above-record-bar", full_page=False)
+    phone.context.set_offline(False)
+
+
+def over(page: Any) -> Any:
+    banner = page.get_by_role("status", name="Game over")
+    banner.wait_for()
+    return banner
+
+
+def test_only_the_scorer_is_offered_a_rematch(phone: Phone, browser: Any, server: str) -> None:
+    page = phone.open()
+    game = page.request.post(f"{API}/games", data={
+        "variant": "australian-500", "options": {"target": 100}, "sides": TWO_SIDES}).json()
+    gid = game["id"]
+    finished = page.request.post(f"{API}/games/{gid}/hands",
+                                 data={"bidder": 1, "bid": "7H", "tricks": [3, 7]},
+                                 headers={"Authorization": f"Bearer {game['token']}"})
+    assert finished.json()["game"]["status"] == "finished"
+    page = phone.open(f"#/g/{gid}?token={game['token']}")
+    assert over(page).get_by_role("button", name="Rematch").is_visible()
+    watcher = Phone(browser, server)
+    try:
+        for where in (f"#/g/{gid}/watch", f"#/g/{gid}"):  # no token on this phone either way
+            banner = over(watcher.open(where))
+            assert banner.get_by_role("link", name="Statistics").is_visible()
+            assert banner.get_by_role("button", name="Rematch").count() == 0
+        assert watcher.errors == [], watcher.errors
+    finally:
+        watcher.context.close()
