@@ -1,4 +1,5 @@
-"""Issue 27's one-tap traps on the sheet: a toast shows above the sticky Record bar (it used to
+"""Issue 27's one-tap traps on the sheet: "Everybody passed" waits for Record (it recorded on one
+tap), a toast shows above the sticky Record bar (it used to
 sit behind it, half hidden, over the button just tapped), and a spectator's game-over banner
 offers no Rematch (only the scorer starts the next game)."""
 
@@ -7,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.helpers import TWO_SIDES
-from tests.web.helpers import FOUR_PLAYERS, Phone, contract_hand, start
+from tests.web.helpers import FOUR_PLAYERS, Phone, api_hands, contract_hand, game_id, start
 
 API = "/api/v1"
 
@@ -54,3 +55,23 @@ def test_only_the_scorer_is_offered_a_rematch(phone: Phone, browser: Any, server
         assert watcher.errors == [], watcher.errors
     finally:
         watcher.context.close()
+
+
+def test_everybody_passed_is_confirmed_by_record(phone: Phone) -> None:
+    page = start(phone, "Australian 500", FOUR_PLAYERS)
+    gid = game_id(page)
+    passed = page.get_by_role("button", name="Everybody passed")
+    passed.click()
+    note = page.get_by_text("Everybody passed: nobody scores this hand.")
+    note.wait_for()
+    assert api_hands(page, gid) == []  # one tap records nothing
+    assert not page.locator("#tricks-label").is_visible()  # nothing was played: no tricks asked
+    page.locator("#preview .deltas, #preview .said, #preview p").first.wait_for()
+    page.get_by_role("button", name="Back to the bids").click()
+    assert not note.is_visible()
+    assert page.get_by_role("button", name="Record the hand").is_disabled()
+    page.get_by_role("button", name="Everybody passed").click()
+    page.get_by_role("button", name="Record the hand").click()
+    page.wait_for_selector("text=1. passed out")
+    [hand] = api_hands(page, gid)
+    assert hand["passed_out"] is True and hand["deltas"] == [0, 0]

@@ -120,13 +120,13 @@ export function contractEntry(table, submit) {
     list[counted()] = taken;
     return list;
   };
-  const hand = () => (passed ? { passed_out: true, tricks: trickList() }
+  const hand = () => (passed ? { passed_out: true, ...(noTrumpPassOut ? { tricks: trickList() } : {}) }
     : { bidder, bid, ...(callsPartner ? { partner: bid && playedAlone(bid) ? null : partner } : {}),
       tricks: trickList() });
   /** What is still missing from the hand, in words ("" when nothing is). */
   function missing() {
     const sum = tricks.reduce((a, b) => a + b, 0);
-    if (passed) return row && taken === null ? _("Pick the tricks {side} took.",
+    if (passed) return noTrumpPassOut && row && taken === null ? _("Pick the tricks {side} took.",
       { side: game.sides[0].name }) : "";
     if (!bid) return _("Pick the bid.");
     if (bidder === null) return _("Pick the bidder.");
@@ -157,8 +157,10 @@ export function contractEntry(table, submit) {
     // i18n: heading above the players: who won the auction
     h("h3", { text: _("Won by") }), bidderRow, partnerRow ? [h("h3", { id: "partner-label",
       text: _("Partner") }), partnerRow.node] : null);
-  const passedNote = h("p", { class: "hint", hidden: !passed,
-    text: _("Everybody passed: the hand is played at no-trumps, and every trick scores. Enter the tricks.") });
+  const passedNote = h("p", { class: "hint", hidden: !passed, text: noTrumpPassOut
+    ? _("Everybody passed: the hand is played at no-trumps, and every trick scores. Enter the tricks.")
+    : _("Everybody passed: nobody scores this hand. Record it to go on, or go back to the bids.") });
+  trickHeading.hidden = trickEntry.hidden = passed && !noTrumpPassOut;
   check();
   if (row) requestAnimationFrame(() => row.start(levelOf(bid ? bidOf(bid) : undefined)));
   const form = h("form", { class: "stack",
@@ -172,13 +174,15 @@ export function contractEntry(table, submit) {
     passed = on;
     auction.hidden = on;
     passedNote.hidden = !on;
+    trickHeading.hidden = trickEntry.hidden = on && !noTrumpPassOut; // no tricks: nothing was played
     passButton.textContent = on ? _("Back to the bids") : _("Everybody passed");
     passButton.setAttribute("aria-pressed", String(on));
     check();
   };
-  // Pass-out played at no-trumps: the tricks are entered; otherwise the hand is recorded at once.
-  const passButton = h("button", { type: "button", "aria-pressed": noTrumpPassOut ? String(passed) : null,
-    onclick: () => (noTrumpPassOut ? setPassed(!passed) : submit({ passed_out: true })) },
+  // Never recorded on one tap: the pass-out is shown, with its preview, and Record confirms it
+  // (a pass-out played at no-trumps needs its tricks first).
+  const passButton = h("button", { type: "button", "aria-pressed": String(passed),
+    onclick: () => setPassed(!passed) },
   passed ? _("Back to the bids") : _("Everybody passed"));
   return [form, passButton];
 }
