@@ -56,7 +56,7 @@ def _not_json(literal: str) -> NoReturn:
 
 
 # The page's own text, compressed (Flask-Compress: brotli, else gzip) so a first visit on a slow
-# phone connection moves a third of the bytes. Not JSON: Flask-Compress gives a compressed reply
+# phone connection moves about half the bytes. Not JSON: Flask-Compress gives a compressed reply
 # an ETag of its own, and the API's ETags are the versions clients send back in If-Match. Not a
 # live page's event stream (text/event-stream is not listed): its events must leave as they
 # happen. Files are sent as streams, so streams of these types are compressed too.
