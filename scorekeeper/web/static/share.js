@@ -54,7 +54,8 @@ export function shareLink({ link, href, id, words }) {
   const copy = h("button", { type: "button", onclick: () => copyLink(copy, link, words) }, _("Copy"));
   const canShare = typeof navigator.share === "function";
   const qr = h("img", { class: "qr", width: QR_SIZE, height: QR_SIZE, alt: words.qr, decoding: "async" });
-  import("./qr.js").then(({ qrImage }) => { qr.src = qrImage(link); });
+  // Kept with the page for offline use; should it still fail to load, the link below remains.
+  import("./qr.js").then(({ qrImage }) => { qr.src = qrImage(link); }).catch(() => { qr.hidden = true; });
   return h("div", { class: "share-link" },
     qr,
     h("div", { class: "share-what" },
