@@ -36,6 +36,15 @@ def register(api: ScorekeeperApi) -> None:
     _SPECS.setdefault(settings, api.spec)
 
 
+def try_later(spec: APISpec, name: str, description: str, wait: str) -> None:
+    """A refusal that says when to ask again (Retry-After), in the error shape."""
+    spec.components.response(name, {
+        "description": description,
+        "headers": {"Retry-After": {"description": wait,
+                                    "schema": {"type": "integer", "minimum": 1}}},
+        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}})
+
+
 def document(spec: APISpec) -> None:
     """What the spec says beyond the views' own docs."""
     # flask-smorest registers the schema of its pagination header; no view pages its replies.
@@ -44,26 +53,16 @@ def document(spec: APISpec) -> None:
         "gameToken", {"type": "http", "scheme": "bearer",
                       "description": "the token returned once when the game (or tournament) was "
                                      "created, or a tournament match's scorer token"})
-    spec.components.response("WRITE_LIMIT", {
-        "description": "Too many writes from this client (SCOREKEEPER_WRITE_LIMIT); nothing was "
-                       "stored. Send it again after Retry-After seconds.",
-        "headers": {"Retry-After": {"description": "seconds to wait before the next write",
-                                    "schema": {"type": "integer", "minimum": 1}}},
-        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}})
-    spec.components.response("CHECK_LIMIT", {
-        "description": "Too many checks from this client (SCOREKEEPER_CHECK_LIMIT: the referee "
-                       "and hand previews, which need no token). Ask again after Retry-After "
-                       "seconds.",
-        "headers": {"Retry-After": {"description": "seconds to wait before the next check",
-                                    "schema": {"type": "integer", "minimum": 1}}},
-        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}})
-    spec.components.response("DATABASE_BUSY", {
-        "description": "No database connection came free in time (SCOREKEEPER_DB_POOL_TIMEOUT), "
-                       "or the database server has no connection left; nothing was stored. Send "
-                       "it again after Retry-After seconds (a write with its Idempotency-Key).",
-        "headers": {"Retry-After": {"description": "seconds to wait before trying again",
-                                    "schema": {"type": "integer", "minimum": 1}}},
-        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}})
+    try_later(spec, "WRITE_LIMIT", "Too many writes from this client (SCOREKEEPER_WRITE_LIMIT); "
+              "nothing was stored. Send it again after Retry-After seconds.",
+              "seconds to wait before the next write")
+    try_later(spec, "CHECK_LIMIT", "Too many checks from this client (SCOREKEEPER_CHECK_LIMIT: "
+              "the referee and hand previews, which need no token). Ask again after Retry-After "
+              "seconds.", "seconds to wait before the next check")
+    try_later(spec, "DATABASE_BUSY", "No database connection came free in time "
+              "(SCOREKEEPER_DB_POOL_TIMEOUT), or the database server has no connection left; "
+              "nothing was stored. Send it again after Retry-After seconds (a write with its "
+              "Idempotency-Key).", "seconds to wait before trying again")
     spoken = ", ".join(f"`{code}` ({name})" for code, (name, _) in LANGUAGES.items())
     spec.components.parameter("lang", "query", {
         "description": f"The language of the reply's words: {spoken}. Overrides "
