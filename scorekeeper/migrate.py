@@ -40,19 +40,22 @@ def upgrade(engine: Engine, revision: str = "head") -> None:
     Processes that start together on one database (gunicorn's workers, several app servers)
     migrate one at a time, and each reads the revision again once its turn has come: the first
     migrates, the others find the schema done. Without the turn they all created the same tables
-    at once, and all but one failed to start."""
-    if revision == "head" and current_revision(engine) == head_revision():
-        return
-    config = alembic_config()
-    with _migrators_turn(engine), engine.begin() as connection:
-        if connection.dialect.name == "postgresql":
-            # Held until this transaction, the whole migration, commits or rolls back.
-            connection.execute(text("SELECT pg_advisory_xact_lock(:lock)"),
-                               {"lock": MIGRATORS_LOCK})
-        if revision == "head" and _revision(connection) == head_revision():
+    at once, and all but one failed to start. On SQLite even the first look waits its turn: a
+    new connection sets the journal mode, which a migration under way refuses ("database is
+    locked")."""
+    with _migrators_turn(engine):
+        if revision == "head" and current_revision(engine) == head_revision():
             return
-        config.attributes["connection"] = connection
-        command.upgrade(config, revision)
+        config = alembic_config()
+        with engine.begin() as connection:
+            if connection.dialect.name == "postgresql":
+                # Held until this transaction, the whole migration, commits or rolls back.
+                connection.execute(text("SELECT pg_advisory_xact_lock(:lock)"),
+                                   {"lock": MIGRATORS_LOCK})
+            if revision == "head" and _revision(connection) == head_revision():
+                return
+            config.attributes["connection"] = connection
+            command.upgrade(config, revision)
 
 
 @contextmanager
