@@ -6,7 +6,7 @@ preview) within theirs (429)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any, NoReturn
+from typing import Any
 
 from flask import Flask, Response, request
 from flask.json.provider import DefaultJSONProvider
@@ -43,16 +43,13 @@ class StrictJSON(DefaultJSONProvider):
     would make exports invalid JSON and PostgreSQL refuse them) nor written."""
 
     def loads(self, s: str | bytes, **kwargs: Any) -> Any:
-        kwargs.setdefault("parse_constant", _not_json)
+        kwargs.setdefault("parse_constant", reading.not_json)
         return super().loads(s, **kwargs)
 
     def dumps(self, obj: Any, **kwargs: Any) -> str:
         kwargs.setdefault("allow_nan", False)
         return super().dumps(obj, **kwargs)
 
-
-def _not_json(literal: str) -> NoReturn:
-    raise ValueError(f"{literal} is not a JSON number")
 
 
 # The page's own text, compressed (Flask-Compress: brotli, else gzip) so a first visit on a slow

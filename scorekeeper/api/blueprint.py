@@ -4,7 +4,7 @@ never lets through text that could not be stored or written out again."""
 from __future__ import annotations
 
 import json
-from typing import Any, NoReturn
+from typing import Any
 
 import flask
 import flask_smorest
@@ -42,7 +42,7 @@ class SafeJsonParser(FlaskParser):
         if not is_json_request(req):
             return core.missing
         try:
-            body = reading.loads(req.get_data(cache=True).decode(), _not_json)
+            body = reading.loads(req.get_data(cache=True).decode(), reading.not_json)
         except json.JSONDecodeError:
             raise
         except (RecursionError, ValueError) as error:  # handled below like any malformed body
@@ -50,9 +50,6 @@ class SafeJsonParser(FlaskParser):
         check_body(body)
         return body
 
-
-def _not_json(literal: str) -> NoReturn:
-    raise ValueError(f"{literal} is not a JSON number")  # strict JSON, as http.StrictJSON
 
 
 def check_body(body: Any) -> None:

@@ -13,7 +13,7 @@ import json.decoder
 import json.scanner
 import time
 from collections.abc import Callable, Iterator
-from typing import IO, Any
+from typing import IO, Any, NoReturn
 
 import flask_smorest
 
@@ -36,6 +36,11 @@ SLICE_S = 0.005  # the longest a large body is read before other requests get th
 # again before the server has even looked for new requests.
 PAUSE_S = 0.0001
 Scan = Callable[[str, int], tuple[Any, int]]
+
+
+def not_json(literal: str) -> NoReturn:
+    """NaN and Infinity are not JSON (RFC 8259): never read, so never stored."""
+    raise ValueError(f"{literal} is not a JSON number")
 
 
 def too_deep() -> None:  # each of these raises: a 400 or 422 reply
