@@ -14,25 +14,29 @@ Who sits with whom minimises, in this order: partner repeats, opponent repeats (
 two opponents a round), and sitting at the same table number again. Why this design:
 
 - A round on its own is a small search; the trap is the night. Seating each round greedily can
-  paint a later round into a corner (8 players: after five rounds the partners not yet had can
-  form two triangles, which no round can pair). So partners follow a plan that never runs out:
-  the circle method over the players present (pairing.circle_rounds, in an order drawn from the
-  seed) is a 1-factorisation, n - 1 rounds in which nobody partners anybody twice. Its round is
-  taken whenever its partnerships are all new and its sit-outs are fair (the extra player of an
-  odd count, and a pair of the plan's when two or three sit out); the plan's partnerships are
-  then grouped into tables by a local search over swaps of whole partnerships.
-- Otherwise (someone came or left, the sit-outs do not fit, or the plan has run through) a local
-  search seats the round freely: tabu search by swaps of two players, of two partnerships, or of
-  a player with one who could sit out in their place, from a few random starts, each stopping as
-  soon as the round repeats nothing. Its cost is partner repeats weighted above any number of
-  opponent repeats; a pair that already met twice costs more than one that met once, so repeats
-  spread over the field instead of piling up on a few players.
+  paint a later round into a corner once the partners not yet had run short (8 players: after
+  five rounds they can form two triangles, which no round can pair; a free search, measured at
+  n - 1 rounds, repeats a partner in a third to a half of the nights of 9 to 20 players). So a
+  field small enough to run through its partners in a long night (at most LONG_NIGHT + 1
+  players) follows a plan that never runs out: the circle method over the players present
+  (pairing.circle_rounds, in an order drawn from the seed) is a 1-factorisation, n - 1 rounds in
+  which nobody partners anybody twice. Each round takes the best of the plan's rounds still
+  open (all its partnerships new, its sit-outs fair: the extra player of an odd count, and one
+  of its pairs when two or three sit out), its partnerships grouped into tables by the search
+  below moving whole partnerships only.
+- Otherwise (a bigger field, someone came or left, the sit-outs do not fit, or the plan has run
+  through) a local search seats the round freely: tabu search by swaps of two players, of two
+  partnerships, or of a player with one who could sit out in their place, from a few random
+  starts, each stopping as soon as the round repeats nothing. It meets fewer opponents twice
+  than the plan (whose partners are fixed), which is why bigger fields do not follow the plan.
+  Its cost weighs partner repeats above any number of opponent repeats; a pair that already met
+  twice costs more than one that met once, so repeats spread over the field.
 - Table numbers are given last: the tables are matched to the numbers so that as few players as
   possible sit at a number they sat at before.
 
-Known perfect schedules (whist tournaments, the affine plane of 16) would do better in the
-rounds where the plan meets an opponent twice, but only for a fixed field and a fixed number of
-rounds; a night changes both. benchmarks/movement.py measures how close this gets to the bounds.
+Known perfect schedules (whist tournaments, the affine plane of 16) can do better in places, but
+only for a fixed field and a fixed number of rounds; a night changes both.
+benchmarks/movement.py measures how close this gets to the lower bounds, and how fast it is.
 Everything is drawn from `random.Random(f"{seed}/{round}")`: the same night seats the same.
 """
 
@@ -45,6 +49,7 @@ from itertools import combinations
 
 from scorekeeper.tournaments.pairing import circle_rounds
 
+LONG_NIGHT = 12  # rounds; a field of at most LONG_NIGHT + 1 players follows the plan
 PARTNER_WEIGHT = 1_000_000  # one partner repeat outweighs every opponent repeat of a round
 STARTS = 3  # random starts of the free search
 STEPS_PER_PLAYER = 6  # the length of one search, in moves per player seated
@@ -123,7 +128,8 @@ def seat_round(present: Collection[int], history: Sequence[Seating], seed: int) 
     met = _Met(players, history)
     rng = random.Random(f"{seed}/{len(history)}")
     forced, tier, wanted = _sit_out_choice(met)
-    planned = _from_plan(players, met, seed, len(history), forced, tier, wanted, rng)
+    planned = (_from_plan(players, met, seed, forced, tier, rng)
+               if len(players) - 1 <= LONG_NIGHT else None)
     if planned is not None:
         slots, out = planned
     else:
@@ -149,35 +155,41 @@ def _sit_out_choice(met: _Met) -> tuple[list[int], list[int], int]:
     return forced, tier, k - len(forced)
 
 
-def _from_plan(players: Sequence[int], met: _Met, seed: int, round_index: int,
-               forced: list[int], tier: list[int], wanted: int, rng: random.Random
-               ) -> tuple[list[int], list[int]] | None:
-    """The plan's round, its partnerships grouped into tables, or None where it does not fit:
-    a partnership already played, or sit-outs the plan cannot give fairly."""
+def _from_plan(players: Sequence[int], met: _Met, seed: int, forced: list[int],
+               tier: list[int], rng: random.Random) -> tuple[list[int], list[int]] | None:
+    """The best of the plan's rounds still open, its partnerships grouped into tables, or None
+    if none is: each has a partnership already played, or sit-outs the plan cannot give
+    fairly."""
     n = len(players)
     if n < 4:
         return None
     order = list(range(n))
     random.Random(f"{seed}/plan").shuffle(order)
-    pairs = circle_rounds(order)[round_index % (n - 1 if n % 2 == 0 else n)]
-    alone = [a for a, b in pairs if b is None]  # the extra player of an odd count
-    whole = [(a, b) for a, b in pairs if b is not None]
+    rounds = circle_rounds(order)
+    rng.shuffle(rounds)
     may = set(forced) | set(tier)
-    if any(a not in may for a in alone):
-        return None
-    need = n % 4 - len(alone)
-    fits = [out for out in combinations([p for p in whole if set(p) <= may], need // 2)
-            if set(forced) <= set(alone).union(*out)]
-    if not fits:
-        return None
-    out_pairs = set(rng.choice(fits))
-    kept = [p for p in whole if p not in out_pairs]
-    if any(met.partners[a][b] for a, b in kept):
-        return None
-    rng.shuffle(kept)
-    slots = [p for pair in kept for p in pair]
-    slots, _ = _search(met, slots, [], set(), rng, partners_kept=True)
-    return slots, [*alone, *(p for pair in out_pairs for p in pair)]
+    best: tuple[int, list[int], list[int]] | None = None
+    for pairs in rounds:
+        alone = [a for a, b in pairs if b is None]  # the extra player of an odd count
+        whole = [(a, b) for a, b in pairs if b is not None]
+        if any(a not in may for a in alone):
+            continue
+        need = n % 4 - len(alone)
+        fits = [out for out in combinations([p for p in whole if set(p) <= may], need // 2)
+                if set(forced) <= set(alone).union(*out)]
+        if not fits:
+            continue
+        out_pairs = set(rng.choice(fits))
+        kept = [p for p in whole if p not in out_pairs]
+        if any(met.partners[a][b] for a, b in kept):
+            continue
+        slots, cost = _search(met, [p for pair in kept for p in pair], [], set(), rng,
+                              partners_kept=True)
+        if best is None or cost < best[0]:
+            best = (cost, slots, [*alone, *(p for pair in out_pairs for p in pair)])
+        if cost == 0:
+            break
+    return None if best is None else (best[1], best[2])
 
 
 def _free_search(met: _Met, forced: list[int], tier: list[int], wanted: int,
