@@ -19,7 +19,8 @@ max(0, R - (n - 1)) partner repeats and max(0, 2R - (n - 1)) opponent repeats, w
 night. The bound columns give the mean of these per-player bounds (the max is the same with the
 sit-outs spread evenly, as they are). They are bounds, not always reachable: they do not see that
 each round's tables must fit together (8 players over 7 rounds meet each opponent exactly twice
-in the best schedules, 7 repeats each, which is the bound; other counts can fall short of it).
+in the best schedules, 7 repeats each, which is the bound; for other counts it may not be
+reachable).
 With R <= n - 1 and 2R <= n - 1 the bound is no repeat at all.
 """
 
