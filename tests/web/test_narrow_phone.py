@@ -70,6 +70,10 @@ def test_many_players_and_long_names_fit_a_360_px_phone(phone: Phone, table: str
     assert page.evaluate(CLIPPED) == []
     for where in (".scoreboard .name", "table.sheet thead th", ".bidders button", "legend"):
         assert page.evaluate(OVERFLOWING, where) == [], where
+    if all(" " not in side["name"] for side in sides):  # a name of one word is never cut in two
+        assert page.evaluate("""() => [...document.querySelectorAll('.hands th .name')]
+            .filter((e) => e.offsetHeight > 1.8 * parseFloat(getComputedStyle(e).fontSize))
+            .map((e) => e.textContent)""") == []
     for side in sides:  # every name whole on the scoreboard and over its column
         assert page.locator(".scoreboard .name", has_text=side["name"]).count() == 1
         heads = page.locator("table.sheet thead th")

@@ -161,7 +161,7 @@ class Sheet {
           h("caption", { class: "sr", id: "sheet-caption",
             text: _("Hands and running totals; tap a hand for its explanation") }),
           h("thead", {}, h("tr", {}, h("th", { scope: "col", text: _("Hand") }), sides.map((side) => h("th",
-            { scope: "col", text: side.name })))),
+            { scope: "col" }, h("span", { class: "name", text: side.name }))))),
           h("tbody", {}, rows.length ? rows : [empty]))),
       chart(game, hands),
       local ? h("p", { class: "muted",
