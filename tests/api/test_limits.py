@@ -335,3 +335,18 @@ def test_the_referee_and_previews_have_a_limit_of_their_own(tmp_path: Path) -> N
     assert other.status_code == 200
     assert client.get(f"{API}/games/{game['id']}").status_code == 200
     assert client.post(f"{API}/games", json=GAME).status_code == 201
+
+
+def test_a_side_named_after_two_long_names_fits_once_shortened(client: FlaskClient) -> None:
+    """Issue 27: the page names a blank side after its players; joined whole, two 60-character
+    names are refused, so the page cuts the name to 60 with "…" (names.js), which is kept."""
+    players = ["A" * 60, "B" * 60]
+    joined = [{"name": " & ".join(players), "players": players}, TWO_SIDES[1]]
+    refused = assert_error(client.post(f"{API}/games", json={**GAME, "sides": joined}), 422)
+    assert error_paths(refused["errors"]) == {"sides.0.name"}
+    nothing_stored(client)
+    built = "A" * 59 + "…"  # what the page builds: 60 characters as Python counts them
+    sides = [{"name": built, "players": players}, TWO_SIDES[1]]
+    created = client.post(f"{API}/games", json={**GAME, "sides": sides})
+    assert created.status_code == 201, created.get_json()
+    assert created.get_json()["sides"][0]["name"] == built

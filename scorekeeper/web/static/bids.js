@@ -61,10 +61,11 @@ export function bidGrid(bids, given, chosen, pick) {
   const byCode = new Map(bids.map((b) => [b.code, b]));
   // i18n: the no-trumps column of the bid grid, as short as a suit's symbol (NT)
   const noTrumps = _p("bid grid", "NT");
-  const cells = [h("span"), ...DENOMINATIONS.map((d) => h("span", { class: "lvl", "aria-hidden": "true" },
+  const cells = [h("span", { class: "level" }), ...DENOMINATIONS.map((d) => h("span", { class: "lvl",
+    "aria-hidden": "true" },
     d === "NT" ? noTrumps : suited(SUIT_SYMBOL[d])))];
   for (const level of levelsOf(bids)) {
-    cells.push(h("span", { class: "lvl", "aria-hidden": "true", text: number(level) }));
+    cells.push(h("span", { class: "lvl level", "aria-hidden": "true", text: number(level) }));
     for (const d of DENOMINATIONS) {
       const bid = byCode.get(given === null ? `${level}${d}` : `${level}.${given}${d}`);
       cells.push(bid ? bidButton(bid, bid.name, chosen, pick) : h("span"));

@@ -5,6 +5,7 @@
 import { api, problem, uuid } from "./api.js";
 import { h, show, toast } from "./dom.js";
 import { _, _n, against, number } from "./i18n.js";
+import { NAME_MOST, builtSideName } from "./names.js";
 import { isLocal, queueGame } from "./queue.js";
 import { keepToken, remember, store } from "./store.js";
 
@@ -55,6 +56,33 @@ function keepOwnPresets(variant, presets) {
   store.set("presets", all);
 }
 
+/** Each name's complaint (`errors` keyed by the API's field, "sides.0.players.1") under its input,
+ *  the first such input focused; null clears them. True when every complaint found its input. */
+function nameErrors(form, errors) {
+  for (const old of form.querySelectorAll(".field-error")) old.remove();
+  for (const old of form.querySelectorAll("[aria-invalid]")) old.removeAttribute("aria-invalid");
+  const fields = Object.entries(errors ?? {});
+  const boxes = [...form.querySelectorAll("[data-field]")];
+  let placed = 0;
+  for (const [field, why] of fields) {
+    // A player alone is also the side's name: "sides.0.name" and "sides.0.players.0" are one input.
+    const box = boxes.find((b) => field === b.dataset.field || field.startsWith(`${b.dataset.field}.`));
+    const input = box?.querySelector("input");
+    if (!box || !input) continue;
+    placed += 1;
+    const id = `${input.name}-error`;
+    const text = [].concat(why).join(" ");
+    input.setAttribute("aria-invalid", "true");
+    input.setAttribute("aria-describedby", id);
+    if (box.querySelector(".field-error")?.textContent !== text) {
+      box.append(h("p", { class: "field-error", id, text }));
+    }
+  }
+  /** @type {HTMLInputElement | null} */ (form.querySelector("input[aria-invalid]"))?.focus();
+  if (placed) toast(_("Not started: see the names marked."));
+  return fields.length > 0 && placed === fields.length;
+}
+
 export async function homePage() {
   document.title = _("scorekeeper — new game");
   const demosAsked = api("GET", "/demos").catch(() => null);
@@ -91,13 +119,16 @@ export async function homePage() {
     for (let s = 0; s < sides; s++) {
       const inputs = [];
       for (let p = 0; p < each; p++) {
-        inputs.push(h("input", { name: `p${s}.${p}`, required: true, autocomplete: "off",
-          "aria-label": _("Side {side}, player {player}", { side: s + 1, player: p + 1 }),
-          placeholder: _("Player {n}", { n: each === 1 ? s + 1 : p + 1 }), value: "" }));
+        inputs.push(h("div", { "data-field": each === 1 ? `sides.${s}` : `sides.${s}.players.${p}` },
+          h("input", { name: `p${s}.${p}`, required: true, autocomplete: "off", maxlength: String(NAME_MOST),
+            "aria-label": _("Side {side}, player {player}", { side: s + 1, player: p + 1 }),
+            placeholder: _("Player {n}", { n: each === 1 ? s + 1 : p + 1 }), value: "" })));
       }
       sideBoxes.push(h("div", { class: "card" },
-        each > 1 ? h("label", {}, _("Side {n} name", { n: s + 1 }), h("input", { name: `side${s}`,
-          autocomplete: "off", value: sideNames(sides)[s] ?? _("Side {n}", { n: s + 1 }) })) : null,
+        each > 1 ? h("div", { "data-field": `sides.${s}.name` }, h("label", {}, _("Side {n} name",
+          { n: s + 1 }),
+          h("input", { name: `side${s}`, autocomplete: "off", maxlength: String(NAME_MOST),
+            value: sideNames(sides)[s] ?? _("Side {n}", { n: s + 1 }) }))) : null,
         ...inputs));
     }
     renderRules();
@@ -106,11 +137,31 @@ export async function homePage() {
       h("h2", { text: _("Table") }), seatPick, ...sideBoxes,
       h("label", { for: "dealer" }, _("First dealer")),
       h("select", { id: "dealer", name: "dealer" }, Array.from({ length: sides * each }, (_x, seat) =>
-        h("option", { value: String(seat) }, each === 1 ? _("Player {n}",
-          { n: seat + 1 }) : _("Seat {seat} (side {side})", { seat: seat + 1, side: (seat % sides) + 1 })))),
+        h("option", { value: String(seat) }))),
       houseRules,
       h("button", { class: "primary", type: "submit" }, _("Start the game")));
+    named();
   }
+
+  /** The names as typed so far: the first dealer's choices say them (a seat's number until its
+   *  player is named), and a side left unnamed shows the name it will get. */
+  function named() {
+    const { sides, per_side: each } = seating;
+    const typed = (/** @type {string} */ name) => String(new FormData(form).get(name) ?? "").trim();
+    const dealer = /** @type {HTMLSelectElement | null} */ (form.querySelector("#dealer"));
+    for (const option of dealer?.options ?? []) {
+      const seat = Number(option.value);
+      const [s, p] = [seat % sides, Math.floor(seat / sides)]; // seats go round the sides
+      option.textContent = typed(`p${s}.${p}`) || (each === 1 ? _("Player {n}", { n: seat + 1 })
+        : _("Seat {seat} (side {side})", { seat: seat + 1, side: s + 1 }));
+    }
+    for (let s = 0; s < sides && each > 1; s++) {
+      const input = /** @type {HTMLInputElement | null} */ (form.querySelector(`[name="side${s}"]`));
+      const players = Array.from({ length: each }, (_x, p) => typed(`p${s}.${p}`));
+      if (input) input.placeholder = builtSideName(players);
+    }
+  }
+  form.addEventListener("input", named);
 
   /** The house rules: one tap on a preset (the variant's, then this phone's own), every rule by
    *  its label with its explanation, and saving the rules as set as an own preset. Redrawn alone,
@@ -225,11 +276,18 @@ export async function homePage() {
     const { sides, per_side: each } = seating;
     const body = { variant: variant.key, first_dealer: Number(data.get("dealer")),
       options: changedRules(variant, rules), sides: [] };
+    /** @type {Record<string, string[]>} */
+    const blank = {};
     for (let s = 0; s < sides; s++) {
       const players = Array.from({ length: each }, (_x, p) => String(data.get(`p${s}.${p}`)).trim());
-      body.sides.push({ name: each === 1 ? players[0] : String(data.get(`side${s}`) || players.join(" & ")),
-        players });
+      players.forEach((name, p) => {
+        if (!name) blank[each === 1 ? `sides.${s}` : `sides.${s}.players.${p}`] = [_("Type a name here.")];
+      });
+      body.sides.push({ name: each === 1 ? players[0]
+        : String(data.get(`side${s}`) ?? "").trim() || builtSideName(players), players });
     }
+    nameErrors(form, Object.keys(blank).length ? blank : null);
+    if (Object.keys(blank).length) return;
     const key = uuid(); // a retry of this game, now or from the outbox, never makes two
     const created = await api("POST", "/games", body, { key }).catch(() => null);
     if (!created) {
@@ -237,7 +295,10 @@ export async function homePage() {
       toast(_("Offline: the game starts on this phone and is created on the server when the connection returns."), { offline: true });
       return;
     }
-    if (!created.ok) { toast(problem(created)); return; }
+    if (!created.ok) {
+      if (!nameErrors(form, created.json?.errors ?? null)) toast(problem(created));
+      return;
+    }
     keepToken("", created.json.id, created.json.token);
     remember(created.json);
     location.hash = `#/g/${created.json.id}`;

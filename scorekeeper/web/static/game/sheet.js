@@ -155,11 +155,14 @@ class Sheet {
       renderWaitingNote(outbox, game, this.stored, last ? last.exact : null),
       renderConflict(outbox, game, hands, summary, async () => { await this.load(); this.render(); }),
       token && (!finished || this.editing) ? this.entryForm() : null,
-      h("table", { class: "sheet" },
-        h("caption", { class: "sr", text: _("Hands and running totals; tap a hand for its explanation") }),
-        h("thead", {}, h("tr", {}, h("th", { scope: "col", text: _("Hand") }), sides.map((side) => h("th",
-          { scope: "col", text: side.name })))),
-        h("tbody", {}, rows.length ? rows : [empty])),
+      // Many sides: the table scrolls inside itself, never the page; the hand column stays put.
+      h("div", { class: "sheet-scroll", tabindex: "0", role: "region", "aria-labelledby": "sheet-caption" },
+        h("table", { class: "sheet hands" },
+          h("caption", { class: "sr", id: "sheet-caption",
+            text: _("Hands and running totals; tap a hand for its explanation") }),
+          h("thead", {}, h("tr", {}, h("th", { scope: "col", text: _("Hand") }), sides.map((side) => h("th",
+            { scope: "col" }, h("span", { class: "name", text: side.name }))))),
+          h("tbody", {}, rows.length ? rows : [empty]))),
       chart(game, hands),
       local ? h("p", { class: "muted",
         text: _("The links to share this game appear once it is created on the server.") })
@@ -187,13 +190,14 @@ class Sheet {
       document.getElementById("entry")?.scrollIntoView();
     };
     return [row, h("tr", { class: "detail" }, h("td", { colspan: String(game.sides.length + 1) },
+      h("div", { class: "explain" },
       h("ul", {}, hand.explanation.map((/** @type {string} */ line) => h("li", {}, suited(line)))),
       token ? h("div", { class: "row" },
         h("button", { type: "button", onclick: correct }, _("Correct hand {n}", { n: hand.number })),
         hand.number === hands.length
           ? h("button", { type: "button", class: "danger", onclick: () => this.undo(hand.number) },
             _("Undo hand {n}", { n: hand.number }))
-          : null) : null))];
+          : null) : null)))];
   }
 
   /** The end of the game: who won, a rematch, and the game's statistics, sheet and export. */
