@@ -24,6 +24,7 @@ from scorekeeper.models import Tournament as TournamentRow
 from scorekeeper.rules.base import GameState
 from scorekeeper.rules.errors import RuleViolation
 from scorekeeper.rules.registry import find_variant
+from scorekeeper.services.tournaments import sheet
 from scorekeeper.services.tournaments.guard import drawn, guard, match_of, touch
 from scorekeeper.services.tournaments.views import (
     after_view,
@@ -130,6 +131,7 @@ def report_game(tournament_id: int, key: str, body: Mapping[str, Any],
             raise Conflict(say("match {match} is complete; correct one of its games instead "
                                "(PUT .../games/1 to {last})", match=key, last=len(match.results)))
         _not_waiting(games, key)
+        sheet.refuse_typed(session, row, key)
         scores, game_id = _scores(session, row, games, match, body)
         # A scorer's report waits for the other team when the tournament asks for confirmation.
         waits = bool(scorer) and bool(row.options.get("confirm_games"))
