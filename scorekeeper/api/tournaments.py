@@ -209,6 +209,24 @@ class OneGame(MethodView):
         return reply(lifecycle.correct_game(tournament_id, match_id, number, body, cascade,
                                             write_request(headers), preview))
 
+    @blp.arguments(WriteHeadersSchema(), location="headers", as_kwargs=True)
+    @blp.arguments(CascadeSchema(), location="query", as_kwargs=True, unknown=RAISE)
+    @blp.response(200, ReportReplySchema, headers=WRITTEN)
+    @documented_write
+    @blp.doc(operationId="removeMatchGame")
+    def delete(self, tournament_id: int, match_id: str, number: int, cascade: bool,
+               preview: bool, **headers: str) -> Result:
+        """Remove a reported game: the match's later games move up one; with ?preview=true
+        answer what the removal would do and store nothing
+
+        Needs the organizer's token. As for a correction: 409 when later rounds depend on the
+        game and ?cascade=true is not given; with it they are rebuilt and the games that no longer
+        fit are dropped (listed in the reply). 409 for a deal reported from the score sheet: undo
+        or correct it on the sheet's game, which the organizer's token writes to.
+        """
+        return reply(lifecycle.remove_game(tournament_id, match_id, number, cascade,
+                                           write_request(headers), preview))
+
 
 @blp.route(f"{MATCH}/scorers")
 class Scorers(MethodView):
