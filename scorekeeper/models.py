@@ -44,6 +44,11 @@ class Game(Base):
     seed_name: Mapped[str | None] = mapped_column(String(80), unique=True)
     # A demo of `flask seed`, listed on the start page (GET /demos); no other game is listed.
     demo: Mapped[bool] = mapped_column(default=False, server_default=sa_false(), index=True)
+    # A game played on the sheet for one match of a tournament: its hands (or its end) report
+    # that match's games (services/tournaments/sheet.py).
+    tournament_id: Mapped[int | None] = mapped_column(
+        ForeignKey("tournaments.id", ondelete="SET NULL", name="fk_games_tournament"), index=True)
+    match: Mapped[str | None] = mapped_column(String(16))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
 
@@ -70,6 +75,8 @@ class GameRecord:
     version: int
     created_at: datetime
     updated_at: datetime
+    tournament_id: int | None
+    match: str | None
 
 
 @dataclass(slots=True)
@@ -201,6 +208,7 @@ class TournamentGame(Base):
     scores: Mapped[list[Any]]
     teams: Mapped[list[Any]]  # the match's teams when reported
     game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id", ondelete="SET NULL"))
+    hand: Mapped[int | None]  # which hand of game_id this game is (deals played on the sheet)
     # False while a game reported by one team's scorer waits for the other team to confirm it.
     confirmed: Mapped[bool] = mapped_column(default=True, server_default=sa_true())
     reported_by: Mapped[int | None]  # the team whose scorer reported it, if one did

@@ -17,6 +17,7 @@ from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
 
 from scorekeeper.services import present
+from scorekeeper.services.backup import GAME_ONLY
 from tests.api.helpers import API, assert_error
 from tests.api.tournament_helpers import Tourney
 from tests.helpers import (
@@ -28,7 +29,6 @@ from tests.helpers import (
     second_database,
 )
 
-BACKUP_ONLY = ("id", "token_hash", "version", "seed_name", "demo")
 RUMMY_SEATS = [{"name": n, "players": [n]} for n in ("Ann", "Bo", "Cy")]
 
 
@@ -73,8 +73,18 @@ def rich(client: FlaskClient, new_game: Any) -> Rich:
     scorer = t.scorer("r1m2")
     assert scorer.status_code == 201
     later = Tourney.create(client, 3, fmt="round_robin")
-    return Rich(australian, [australian.id, cinquecento.id, rummy.id, linked.id], t,
-                [t.id, later.id], scorer.get_json()["token"])
+    # A match played on the score sheet: its game and the deals it reported.
+    deals = Tourney.create(client, 2)
+    assert deals.draw(7).status_code == 200
+    sheet = client.post(f"{deals.url}/matches/r1m1/sheet", headers=deals.auth()).get_json()
+    for bidder in (0, 1):
+        assert client.post(f"{API}/games/{sheet['id']}/hands",
+                           json={"bidder": bidder, "bid": "7H", "tricks": [8, 2]},
+                           headers={"Authorization": f"Bearer {sheet['token']}"}
+                           ).status_code == 201
+    assert [r["game_id"] for r in deals.match("r1m1")["results"]] == [sheet["id"]] * 2
+    return Rich(australian, [australian.id, cinquecento.id, rummy.id, linked.id, sheet["id"]],
+                t, [t.id, later.id, deals.id], scorer.get_json()["token"])
 
 
 def reads(client: FlaskClient, data: Rich) -> dict[str, Any]:
@@ -99,7 +109,7 @@ def restored(app: Flask, client: FlaskClient, runner: FlaskCliRunner, new_game: 
     second = new_app(second_database(tmp_path))
     result = second.test_cli_runner().invoke(args=["restore", str(tmp_path / "first.json")])
     assert result.exit_code == 0, result.output
-    assert "restored 4 games, 2 tournaments" in result.output
+    assert "restored 5 games, 3 tournaments" in result.output
     return data, before, first, second
 
 
@@ -151,7 +161,7 @@ def test_a_backup_game_imports_without_its_backup_keys(app: Flask, client: Flask
     data = rich(client, new_game)
     written = backup(runner, tmp_path / "b.json")
     for entry, game_id in zip(written["games"], data.games, strict=True):
-        export = {k: v for k, v in entry.items() if k not in BACKUP_ONLY}
+        export = {k: v for k, v in entry.items() if k not in GAME_ONLY}
         assert export == client.get(f"{API}/games/{game_id}/export").get_json()
         assert client.post(f"{API}/games/import", json=export).status_code == 201
 
@@ -192,7 +202,7 @@ def broken_backups() -> list[Any]:
     def extra_field(data: dict[str, Any]) -> None:
         data["games"][0]["token"] = "plaintext"
 
-    return [pytest.param(wrong_deltas, "game 4: hand 1 scores", id="wrong-deltas"),
+    return [pytest.param(wrong_deltas, "game 5: hand 1 scores", id="wrong-deltas"),
             pytest.param(same_scorer_twice, "contradicts itself", id="same-scorer-twice"),
             pytest.param(other_format, "scorekeeper.backup/2", id="other-format"),
             pytest.param(linked_game_missing, "tournament 1: it links game 4",

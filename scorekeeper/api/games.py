@@ -20,6 +20,7 @@ from scorekeeper.api.schemas.games import (
     GameCreateSchema,
     GameExportSchema,
     GameSchema,
+    HandWriteQuerySchema,
     StatsSchema,
 )
 from scorekeeper.api.schemas.hands import (
@@ -408,31 +409,38 @@ class OneHand(MethodView):
         return present.hand_view(hand, game)
 
     @blp.arguments(WriteHeadersSchema(), location="headers", as_kwargs=True)
+    @blp.arguments(HandWriteQuerySchema(), location="query", as_kwargs=True)
     @hand_body
     @blp.response(200, HandSchema, headers=WRITTEN)
     @document_write_errors
     @blp.doc(operationId="correctHand")
-    def put(self, hand: dict[str, Any], game_id: int, number: int, **headers: str) -> Result:
+    def put(self, hand: dict[str, Any], game_id: int, number: int, cascade: bool,
+            **headers: str) -> Result:
         """Correct a hand; every later hand and the game's status are recomputed
 
         Needs the game's token. The body replaces the whole hand, read as a new hand is. The later
         hands are scored again from it; if one of them no longer fits, the correction is refused
         (422 naming the hand) and nothing changes. 409 when the game would end before hands already
-        recorded; 412 when If-Match is stale.
+        recorded; 412 when If-Match is stale. A game played on a tournament's sheet also takes
+        the organizer's token and its match's scorer tokens, and its match's reported games are
+        corrected with it (409 once a later round was built on the match, unless the organizer
+        sends ?cascade=true).
         """
-        return reply(games.correct_hand(game_id, number, hand, write_request(headers)))
+        return reply(games.correct_hand(game_id, number, hand, write_request(headers), cascade))
 
     @blp.arguments(WriteHeadersSchema(), location="headers", as_kwargs=True)
+    @blp.arguments(HandWriteQuerySchema(), location="query", as_kwargs=True)
     @blp.response(200, GameSchema, headers=WRITTEN)
     @document_write_errors
     @blp.doc(operationId="undoHand")
-    def delete(self, game_id: int, number: int, **headers: str) -> Result:
+    def delete(self, game_id: int, number: int, cascade: bool, **headers: str) -> Result:
         """Undo the last hand (an earlier one is refused with 409: correct it instead)
 
         Needs the game's token. Only the last hand may be undone (409 for another). The undone hand
-        stays in the history. 412 when If-Match is stale.
+        stays in the history. 412 when If-Match is stale. On a tournament's sheet, as for a
+        correction: the match's reported games follow.
         """
-        return reply(games.undo_hand(game_id, number, write_request(headers)))
+        return reply(games.undo_hand(game_id, number, write_request(headers), cascade))
 
 
 @blp.route(f"{GAME}/history")

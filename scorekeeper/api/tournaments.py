@@ -27,6 +27,7 @@ from scorekeeper.api.games import (
 from scorekeeper.api.rendered import conditional
 from scorekeeper.api.schemas.brackets import BracketSchema
 from scorekeeper.api.schemas.common import CreateHeadersSchema, WriteHeadersSchema
+from scorekeeper.api.schemas.games import SheetGameSchema
 from scorekeeper.api.schemas.tournaments import (
     AccessSchema,
     CascadeSchema,
@@ -37,13 +38,14 @@ from scorekeeper.api.schemas.tournaments import (
     RoundScorersSchema,
     ScorerRequestSchema,
     ScorerSchema,
+    SheetRequestSchema,
     TablesSchema,
     TeamInputSchema,
     TournamentCreatedSchema,
     TournamentCreateSchema,
     TournamentSchema,
 )
-from scorekeeper.services.tournaments import desk, lifecycle, views
+from scorekeeper.services.tournaments import desk, lifecycle, sheet, views
 from scorekeeper.tournaments import FORMAT_DESCRIPTIONS, FORMATS
 
 TOURNAMENT_VIEW = TournamentSchema()
@@ -207,6 +209,24 @@ class OneGame(MethodView):
         return reply(lifecycle.correct_game(tournament_id, match_id, number, body, cascade,
                                             write_request(headers), preview))
 
+    @blp.arguments(WriteHeadersSchema(), location="headers", as_kwargs=True)
+    @blp.arguments(CascadeSchema(), location="query", as_kwargs=True, unknown=RAISE)
+    @blp.response(200, ReportReplySchema, headers=WRITTEN)
+    @documented_write
+    @blp.doc(operationId="removeMatchGame")
+    def delete(self, tournament_id: int, match_id: str, number: int, cascade: bool,
+               preview: bool, **headers: str) -> Result:
+        """Remove a reported game: the match's later games move up one; with ?preview=true
+        answer what the removal would do and store nothing
+
+        Needs the organizer's token. As for a correction: 409 when later rounds depend on the
+        game and ?cascade=true is not given; with it they are rebuilt and the games that no longer
+        fit are dropped (listed in the reply). 409 for a deal reported from the score sheet: undo
+        or correct it on the sheet's game, which the organizer's token writes to.
+        """
+        return reply(lifecycle.remove_game(tournament_id, match_id, number, cascade,
+                                           write_request(headers), preview))
+
 
 @blp.route(f"{MATCH}/scorers")
 class Scorers(MethodView):
@@ -224,6 +244,35 @@ class Scorers(MethodView):
         """
         return reply(desk.add_scorer(tournament_id, match_id, write_request(headers),
                                      body.get("team")))
+
+
+@blp.route(f"{MATCH}/sheet")
+class Sheet(MethodView):
+    @blp.arguments(WriteHeadersSchema(), location="headers", as_kwargs=True)
+    @blp.arguments(SheetRequestSchema(), required=False, example={"first_dealer": 0})
+    @blp.response(201, SheetGameSchema, headers=WRITTEN)
+    @blp.alt_response(200, schema=SheetGameSchema, description="The match's game already on "
+                      "the sheet, without a token")
+    @documented_write
+    @blp.doc(operationId="playMatchOnSheet")
+    def post(self, body: dict[str, Any], tournament_id: int, match_id: str,
+             **headers: str) -> Result:
+        """Play the match's next game on the score sheet: a game whose sides are the match's
+        teams, with the tournament's variant, that reports the match's games itself
+
+        Needs the organizer's token or a scorer token of this match. 201 with a new game and its
+        own `token` (shown once); 200 with the game the match is already playing on the sheet and
+        `token` null: the match's scorer tokens and the organizer's write to it too, so a second
+        phone at the table goes on with it. Each hand recorded on it (option game_unit `deal`;
+        a deal nobody won is dealt again and reports nothing) or the finished game (`game`)
+        reports one game of the match, exactly once, in the same write; a correction or undo of
+        a hand corrects the match (409 where a later round was built on it, unless the
+        organizer sends ?cascade=true with the correction). 409 when the match is a bye,
+        forfeited, complete, or has a game waiting for confirmation. The ETag is the
+        tournament's.
+        """
+        return reply(sheet.open_sheet(tournament_id, match_id, body or {},
+                                      write_request(headers)))
 
 
 @blp.route(f"{TOURNAMENT}/bracket")

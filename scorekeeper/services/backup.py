@@ -34,7 +34,7 @@ from scorekeeper.services.portability import export_of
 
 FORMAT = "scorekeeper.backup/2"
 # A game of a backup is its export and these; without them POST /games/import takes it.
-GAME_ONLY = ("id", "token_hash", "version", "seed_name", "demo")
+GAME_ONLY = ("id", "token_hash", "version", "seed_name", "demo", "tournament", "match")
 
 
 
@@ -60,7 +60,8 @@ def build() -> dict[str, Any]:
             "written_at": present.timestamp(utcnow()),
             "games": [{"id": g.id, **export_of(g, hands.get(g.id, []), changes.get(g.id, [])),
                        "token_hash": g.token_hash, "version": g.version,
-                       "seed_name": g.seed_name, "demo": g.demo} for g in games],
+                       "seed_name": g.seed_name, "demo": g.demo, "tournament": g.tournament_id,
+                       "match": g.match} for g in games],
             "tournaments": [_tournament(t, reported.get(t.id, []), scorers.get(t.id, []))
                             for t in tournaments],
         }
@@ -97,7 +98,7 @@ def _tournament(t: Tournament, reported: list[TournamentGame],
         "created_at": present.timestamp(t.created_at),
         "updated_at": present.timestamp(t.updated_at),
         "games": [{"match": g.match, "number": g.number, "scores": g.scores, "teams": g.teams,
-                   "game_id": g.game_id, "confirmed": g.confirmed,
+                   "game_id": g.game_id, "hand": g.hand, "confirmed": g.confirmed,
                    "reported_by": g.reported_by, "created_at": present.timestamp(g.created_at),
                    "updated_at": present.timestamp(g.updated_at)} for g in reported],
         "scorers": [{"match": s.match, "team": s.team, "token_hash": s.token_hash,

@@ -12,6 +12,7 @@ queued behind. A correction, rare and touching many hands, updates them through 
 
 from __future__ import annotations
 
+import hmac
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import fields
@@ -40,6 +41,7 @@ from scorekeeper.rules.errors import RuleViolation
 from scorekeeper.rules.registry import find_variant
 from scorekeeper.rules.sentences import in_english, number
 from scorekeeper.services import present
+from scorekeeper.services.tournaments import sheet
 from scorekeeper.services.writes import (
     Guard,
     Reply,
@@ -218,13 +220,15 @@ def record_hand(game_id: int, hand_input: dict[str, Any], request: WriteRequest)
         connection.execute(_NEW_HAND, {f: getattr(hand, f) for f in _HAND_FIELDS})
         _log(connection, game, hand.number, "recorded", now, after=_snapshot(hand))
         _move_to(connection, game, hand.state, now)
+        sheet.sync(session, game, role[0], cascade=False)
         return 201, present.hand_view(hand, game)
 
-    return _write(game_id, request, record)
+    role: list[sheet.Role] = []
+    return _write(game_id, request, record, role)
 
 
 def correct_hand(game_id: int, number: int, hand_input: dict[str, Any],
-                 request: WriteRequest) -> Reply:
+                 request: WriteRequest, cascade: bool = False) -> Reply:
     def correct(session: Session, game: GameRecord, variant: Variant
                 ) -> tuple[int, dict[str, Any]]:
         hands = session.scalars(select(Hand).where(Hand.game_id == game.id, Hand.number >= number)
@@ -259,12 +263,14 @@ def correct_hand(game_id: int, number: int, hand_input: dict[str, Any],
         _log(connection, game, number, "corrected", now, before=before,
              after=_snapshot(hands[0]))
         _move_to(connection, game, state.to_dict(), now)
+        sheet.sync(session, game, role[0], cascade)
         return 200, present.hand_view(hands[0], game)
 
-    return _write(game_id, request, correct)
+    role: list[sheet.Role] = []
+    return _write(game_id, request, correct, role, cascade)
 
 
-def undo_hand(game_id: int, number: int, request: WriteRequest) -> Reply:
+def undo_hand(game_id: int, number: int, request: WriteRequest, cascade: bool = False) -> Reply:
     def undo(session: Session, game: GameRecord, variant: Variant
              ) -> tuple[int, dict[str, Any]]:
         hand = _hand(session, game, number)
@@ -278,9 +284,11 @@ def undo_hand(game_id: int, number: int, request: WriteRequest) -> Reply:
         _move_to(connection, game, _state_before(session, game, variant, number).to_dict(), now)
         session.execute(delete(Hand).where(Hand.id == hand.id))
         _log(connection, game, number, "undone", now, before=_snapshot(hand))
+        sheet.sync(session, game, role[0], cascade)
         return 200, present.game_view(game)
 
-    return _write(game_id, request, undo)
+    role: list[sheet.Role] = []
+    return _write(game_id, request, undo, role, cascade)
 
 
 # -- the write guard ----------------------------------------------------------------------------
@@ -288,18 +296,32 @@ def undo_hand(game_id: int, number: int, request: WriteRequest) -> Reply:
 Action = Callable[[Session, GameRecord, Variant], tuple[int, dict[str, Any]]]
 
 
-def _write(game_id: int, request: WriteRequest, action: Action) -> Reply:
-    guard = Guard(load=lambda: get_game(game_id, lock=True), authorize=_check_token,
+def _write(game_id: int, request: WriteRequest, action: Action,
+           role: list[sheet.Role] | None = None, cascade: bool = False) -> Reply:
+    """`role` is told who the token is: the game's own, or (a game on a tournament's sheet) its
+    organizer or its match's scorer."""
+    said: list[sheet.Role] = [] if role is None else role
+
+    def authorize(game: GameRecord, token: str | None) -> None:
+        said.clear()
+        if token and game.tournament_id is not None and not hmac.compare_digest(
+                hash_token(token), game.token_hash):
+            who = sheet.role_of(game, token)
+            if who is not None:
+                sheet.cascade_allowed(who, cascade)
+                said.append(who)
+                return
+        check_secret(token, game.token_hash,
+                     say("this write needs the game's token: Authorization: Bearer <token>"),
+                     say("that token does not belong to this game"))
+        sheet.cascade_allowed("game", cascade)
+        said.append("game")
+
+    guard = Guard(load=lambda: get_game(game_id, lock=True), authorize=authorize,
                   replies=IdempotentReply, owner="game_id", etag=present.etag,
                   busy=say("the game is busy with other writes; send the hand again"))
     return guarded_write(guard, request,
                          lambda session, game: action(session, game, find_variant(game.variant)))
-
-
-def _check_token(game: GameRecord, token: str | None) -> None:
-    check_secret(token, game.token_hash,
-                 say("this write needs the game's token: Authorization: Bearer <token>"),
-                 say("that token does not belong to this game"))
 
 
 def _hand(session: Session, game: GameRecord, number: int) -> Hand:

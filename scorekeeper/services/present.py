@@ -63,6 +63,8 @@ def game_view(game: Game | GameRecord) -> dict[str, Any]:
         "options": game.options,
         "sides": game.sides,
         "first_dealer": game.first_dealer,
+        "tournament": game.tournament_id,
+        "match": game.match,
         **standing(game),
         "created_at": timestamp(game.created_at),
         "updated_at": timestamp(game.updated_at),

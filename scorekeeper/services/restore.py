@@ -60,6 +60,9 @@ class _GameSchema(GameExportSchema):
     version = fields.Int(strict=True, required=True, validate=ID)
     seed_name = fields.Str(required=True, allow_none=True, validate=validate.Length(1, 80))
     demo = fields.Bool(load_default=False)  # none in a backup written before demos were listed
+    # A game played on a tournament's sheet (none in a backup written before there were any).
+    tournament = fields.Int(strict=True, allow_none=True, load_default=None, validate=ID)
+    match = fields.Str(allow_none=True, load_default=None, validate=validate.Length(1, 16))
 
 
 class _ReportedSchema(Strict):
@@ -69,6 +72,7 @@ class _ReportedSchema(Strict):
                          required=True)
     teams = fields.List(fields.Int(strict=True), required=True)
     game_id = fields.Int(strict=True, required=True, allow_none=True)
+    hand = fields.Int(strict=True, allow_none=True, load_default=None, validate=ID)
     # Backups written before games were confirmed hold neither: every game counted.
     confirmed = fields.Bool(load_default=True)
     reported_by = fields.Int(strict=True, allow_none=True, load_default=None)
@@ -105,6 +109,9 @@ class _TournamentSchema(Strict):
     version = fields.Int(strict=True, required=True, validate=ID)
     seed_name = fields.Str(required=True, allow_none=True, validate=validate.Length(1, 80))
     demo = fields.Bool(load_default=False)  # none in a backup written before demos were listed
+    # A game played on a tournament's sheet (none in a backup written before there were any).
+    tournament = fields.Int(strict=True, allow_none=True, load_default=None, validate=ID)
+    match = fields.Str(allow_none=True, load_default=None, validate=validate.Length(1, 16))
     tables = fields.Dict(keys=fields.Str(validate=validate.Length(1, 16)),
                          values=fields.Int(strict=True, validate=validate.Range(1, 999)),
                          load_default=dict)  # none in a backup written before tables were kept
@@ -185,6 +192,7 @@ def _checked_game(entry: Mapping[str, Any]) -> CheckedGame:
     game = checked.game
     game.id, game.token_hash, game.version = entry["id"], entry["token_hash"], entry["version"]
     game.seed_name, game.demo = entry["seed_name"], entry["demo"]
+    game.tournament_id, game.match = entry["tournament"], entry["match"]
     return checked
 
 
@@ -222,7 +230,7 @@ def _checked_tournament(entry: Mapping[str, Any], game_ids: set[int]) -> dict[st
                 "created_at": moment(entry["created_at"], "created_at"),
                 "updated_at": moment(entry["updated_at"], "updated_at")},
         "games": [{**{k: g[k] for k in ("match", "number", "scores", "teams", "game_id",
-                                        "confirmed", "reported_by")},
+                                        "hand", "confirmed", "reported_by")},
                    "tournament_id": tid, "created_at": moment(g["created_at"], "created_at"),
                    "updated_at": moment(g["updated_at"], "updated_at")}
                   for g in entry["games"]],
@@ -245,12 +253,13 @@ def _store(games: list[CheckedGame], tournaments: list[dict[str, Any]]) -> None:
                 raise RestoreRefused(
                     "the database is not empty (it has games or tournaments); restore only into "
                     "a new database, made with `flask --app scorekeeper db upgrade`")
+            # Tournaments first: a game played on one's sheet refers to it.
+            _insert(connection, Tournament, [t["row"] for t in tournaments])
             _insert(connection, Game, [_columns(c.game, Game) for c in games])
             _insert(connection, Hand, [{**_columns(h, Hand), "game_id": c.game.id}
                                        for c in games for h in c.hands])
             _insert(connection, HandChange, [{**_columns(h, HandChange), "game_id": c.game.id}
                                              for c in games for h in c.changes])
-            _insert(connection, Tournament, [t["row"] for t in tournaments])
             _insert(connection, TournamentGame, [g for t in tournaments for g in t["games"]])
             _insert(connection, ScorerToken, [s for t in tournaments for s in t["scorers"]])
             _move_sequences(connection)

@@ -28,7 +28,7 @@ def create(page: Any, name: str, teams: int, fmt: str = "quebec",
     return created["id"], created["token"]
 
 
-def so_far(won: int, lost: int, scored: int, against: int) -> str:
+def so_far(won: int, lost: int, scored: int | str, against: int | str) -> str:
     """A match's score so far as the page writes it (word joiners keep "300–120" on one line)."""
     return f"Games won: {won}\u2060–\u2060{lost} · points: {scored}\u2060–\u2060{against}"
 
@@ -319,3 +319,47 @@ def test_a_section_opened_on_the_desk_stays_open_when_a_table_reports(phone: Pho
         "1 game reported: correct one").wait_for(timeout=10_000)  # the update was drawn
     assert withdraw.get_attribute("open") is not None
     assert page.get_by_role("button", name=f"Withdraw {second['names'][0]}").is_visible()
+
+
+def test_the_desk_corrects_and_removes_a_game_of_an_earlier_round(phone: Phone) -> None:
+    page = phone.open()
+    tid, token = create(page, "Soirée", 4)
+    api(page, "POST", f"/tournaments/{tid}/draw", token, {"seed": 11})
+    for key, scores in (("r1m1", [300, 100]), ("r1m2", [250, 200])):
+        for _ in range(5):
+            api(page, "POST", f"/tournaments/{tid}/matches/{key}/games", token, {"scores": scores})
+    api(page, "POST", f"/tournaments/{tid}/advance", token)
+    t = api(page, "GET", f"/tournaments/{tid}")
+    semi = t["rounds"][1]["matches"][0]
+    api(page, "POST", f"/tournaments/{tid}/matches/{semi['id']}/games", token,
+        {"scores": [300, 100]})
+    first = t["rounds"][0]["matches"][0]
+    page = phone.open(f"#/t/{tid}?token={token}")
+    page.get_by_text("Correct a game of an earlier round").click()
+    earlier = page.locator(".earlier-rounds")
+    # Remove, previewed, then cancelled: nothing stored.
+    earlier.get_by_role("button", name=re.compile("^Remove game 2 of Table 1")).click()
+    page.wait_for_selector("text=What removing it changes")
+    earlier.get_by_role("button", name="Cancel").click()
+    assert len(api(page, "GET", f"/tournaments/{tid}")["rounds"][0]["matches"][0]["results"]) == 5
+    # A correction that turns the standings: the semi-final's game is dropped, shown first.
+    earlier.get_by_role("button", name=re.compile("^Correct game 1 of Table 1")).click()
+    fix = earlier.get_by_role("form", name="Correct game 1")
+    fix.get_by_label(first["names"][0], exact=True).fill("100")
+    fix.get_by_label(first["names"][1], exact=True).fill("400")
+    fix.get_by_role("button", name="Preview the correction").click()
+    page.wait_for_selector("text=What this correction changes")
+    box = page.locator(".preview-box")
+    assert box.get_by_text("Games dropped").is_visible()
+    assert api(page, "GET", f"/tournaments/{tid}")["rounds"][0]["matches"][0]["results"][0][
+        "scores"] == [300, 100]
+    quiet(page)
+    box.evaluate("(item) => item.scrollIntoView()")
+    phone.shot("desk-earlier-round-preview-360x740", full_page=False)
+    box.get_by_role("button", name="Apply").click()
+    page.locator(".earlier-rounds").get_by_text(so_far(4, 1, "1,300", 800)).wait_for()
+    after = api(page, "GET", f"/tournaments/{tid}")
+    fixed = next(m for m in after["rounds"][0]["matches"] if m["id"] == first["id"])
+    assert fixed["results"][0]["scores"] == [100, 400]
+    assert all(not m["results"] for m in after["rounds"][1]["matches"])
+    fits_the_phone(page)

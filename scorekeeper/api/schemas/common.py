@@ -89,6 +89,18 @@ class Strict(ma.Schema):
         ordered = True
 
 
+class Query(ma.Schema):
+    """A query's arguments: unknown ones refused, but ?lang= is every operation's
+    (scorekeeper/i18n.py), not an unknown argument."""
+
+    class Meta:
+        unknown = ma.RAISE
+
+    @ma.pre_load
+    def _spoken_apart(self, data: Any, **_kwargs: Any) -> Any:
+        return {key: data[key] for key in data if key != "lang"}
+
+
 class ErrorSchema(ma.Schema):
     """Every 4xx: the status, a sentence a person understands, and the fields at fault."""
 

@@ -13,6 +13,7 @@ from scorekeeper.api.schemas.common import (
     MAX_SIDES,
     OPTION_VALUE,
     Name,
+    Query,
     Strict,
     any_value,
     instant,
@@ -63,6 +64,11 @@ class GameSchema(StandingSchema):
     options = fields.Dict(keys=fields.Str(), values=any_value(OPTION_VALUE), required=True)
     sides = fields.List(fields.Nested(SideSchema), required=True)
     first_dealer = fields.Int(required=True)
+    tournament = fields.Int(required=True, allow_none=True, metadata={
+        "description": "the tournament whose match this game is played for on the sheet "
+                       "(POST /tournaments/{id}/matches/{match_id}/sheet), else null"})
+    match = fields.Str(required=True, allow_none=True, metadata={
+        "description": "that match's key (r1m2), else null"})
     created_at = fields.Str(required=True, metadata={"format": "date-time"})
     updated_at = fields.Str(required=True, metadata={"format": "date-time"})
 
@@ -71,6 +77,18 @@ class GameCreatedSchema(GameSchema):
     token = fields.Str(required=True, metadata={
         "description": "the game's secret for writes (Authorization: Bearer <token>); shown "
                        "only in this response"})
+
+
+class SheetGameSchema(GameSchema):
+    token = fields.Str(required=True, allow_none=True, metadata={
+        "description": "the new game's secret for writes, shown only in this response; null for "
+                       "a game already on the sheet (the match's scorer token writes to it)"})
+
+
+class HandWriteQuerySchema(Query):
+    cascade = fields.Boolean(load_default=False, truthy={"true"}, falsy={"false"}, metadata={
+        "description": "a game played on a tournament's sheet: rebuild the later rounds built "
+                       "on its match (the organizer's token only)"})
 
 
 MAX_HAND_KEYS = 16  # fields of a hand as entered, or of a history entry's hand

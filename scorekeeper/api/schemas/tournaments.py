@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-import marshmallow as ma
 from marshmallow import fields
 
 from scorekeeper.api import validate
@@ -15,6 +12,7 @@ from scorekeeper.api.schemas.common import (
     MAX_TOURNAMENT_NAME,
     OPTION_VALUE,
     Name,
+    Query,
     Strict,
     any_value,
     variant_key,
@@ -119,6 +117,9 @@ class MatchSchema(Strict):
     unconfirmed = fields.List(fields.Nested(UnconfirmedSchema), required=True, metadata={
         "description": "games a team's scorer reported that wait for the other team's "
                        "confirmation (option confirm_games): they count nowhere yet"})
+    sheet = fields.Int(allow_none=True, required=True, metadata={
+        "description": "the latest game this match played on the score sheet (POST "
+                       ".../sheet), whose hands report its games; null if none"})
 
 
 class RoundSchema(Strict):
@@ -234,19 +235,11 @@ class ReportReplySchema(Strict):
         "description": "a preview's standings as the correction would leave them"})
 
 
-class CascadeSchema(ma.Schema):
-    class Meta:
-        unknown = ma.RAISE
-
+class CascadeSchema(Query):
     cascade = fields.Boolean(load_default=False, truthy={"true"}, falsy={"false"}, metadata={
         "description": "rebuild the later rounds that depend on this game"})
     preview = fields.Boolean(load_default=False, truthy={"true"}, falsy={"false"}, metadata={
         "description": "answer what the correction would do and store nothing"})
-
-    @ma.pre_load
-    def _spoken_apart(self, data: Any, **_kwargs: Any) -> Any:
-        """?lang= is every operation's (scorekeeper/i18n.py), not an unknown argument here."""
-        return {key: data[key] for key in data if key != "lang"}
 
 
 class ScorerSchema(Strict):
@@ -261,6 +254,11 @@ class ScorerRequestSchema(Strict):
     team = fields.Int(strict=True, validate=validate.Range(0, 511), metadata={
         "description": "a scorer for this team of the match (the other team confirms its "
                        "games when option confirm_games is on)"})
+
+
+class SheetRequestSchema(Strict):
+    first_dealer = fields.Int(strict=True, validate=validate.Range(0, 7), metadata={
+        "description": "the seat that deals first (default 0: the first team's first player)"})
 
 
 class TablesSchema(Strict):

@@ -9,7 +9,7 @@ games, so a correction can never leave a later round silently built on an old re
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -24,6 +24,7 @@ from scorekeeper.models import Tournament as TournamentRow
 from scorekeeper.rules.base import GameState
 from scorekeeper.rules.errors import RuleViolation
 from scorekeeper.rules.registry import find_variant
+from scorekeeper.services.tournaments import sheet
 from scorekeeper.services.tournaments.guard import drawn, guard, match_of, touch
 from scorekeeper.services.tournaments.views import (
     after_view,
@@ -130,6 +131,7 @@ def report_game(tournament_id: int, key: str, body: Mapping[str, Any],
             raise Conflict(say("match {match} is complete; correct one of its games instead "
                                "(PUT .../games/1 to {last})", match=key, last=len(match.results)))
         _not_waiting(games, key)
+        sheet.refuse_typed(session, row, key)
         scores, game_id = _scores(session, row, games, match, body)
         # A scorer's report waits for the other team when the tournament asks for confirmation.
         waits = bool(scorer) and bool(row.options.get("confirm_games"))
@@ -151,6 +153,59 @@ def correct_game(tournament_id: int, key: str, number: int, body: Mapping[str, A
     """Correct a game; with `preview` the very same correction is made and answered, then
     rolled back: nothing is stored (no version, no idempotency record)."""
 
+    def change(session: Session, row: TournamentRow, games: list[TournamentGame],
+               match: pure.Match, stored: TournamentGame) -> list[TournamentGame]:
+        _may_correct(row, stored, scorer)
+        others = [g for g in games if g is not stored]
+        scores, game_id = _scores(session, row, others, match, body)
+        if game_id is None and stored.hand is not None:
+            # A deal of the score sheet keeps its link: the scores typed here stand for it
+            # until the deal itself is corrected on the sheet.
+            game_id = stored.game_id
+        stored.scores, stored.game_id, stored.updated_at = scores, game_id, utcnow()
+        if not scorer:
+            stored.confirmed = True  # the organizer's correction needs nobody's confirmation
+        return games
+
+    scorer: list[ScorerToken] = []
+    return _amend(tournament_id, key, number, cascade, request, preview, scorer, change)
+
+
+def remove_game(tournament_id: int, key: str, number: int, cascade: bool,
+                request: WriteRequest, preview: bool = False) -> Reply:
+    """Remove a reported game (the organizer's): the match's later games move up one, and the
+    rounds built on it are rebuilt as for a correction."""
+
+    def change(session: Session, row: TournamentRow, games: list[TournamentGame],
+               match: pure.Match, stored: TournamentGame) -> list[TournamentGame]:
+        if stored.hand is not None:
+            raise Conflict(say("game {number} of match {match} is a deal of the score sheet's "
+                               "game {game}: undo or correct that deal there",
+                               number=number, match=key, game=stored.game_id))
+        session.delete(stored)
+        session.flush()
+        later = sorted((g for g in games if g.match == key and g.number > number),
+                       key=lambda g: g.number)
+        for g in later:  # one at a time: the match's numbers stay unique at every step
+            g.number -= 1
+            session.flush()
+        return [g for g in games if g is not stored]
+
+    return _amend(tournament_id, key, number, cascade, request, preview, [], change,
+                  organizer_only=True)
+
+
+Change = Callable[[Session, TournamentRow, list[TournamentGame], pure.Match, TournamentGame],
+                  list[TournamentGame]]
+
+
+def _amend(tournament_id: int, key: str, number: int, cascade: bool, request: WriteRequest,
+           preview: bool, scorer: list[ScorerToken], change: Change,
+           organizer_only: bool = False) -> Reply:
+    """A correction or removal of a reported game: `change` makes it, then the tournament is
+    rebuilt, the games that no longer fit dropped, and the reply says what moved. A preview
+    answers the same, then rolls back."""
+
     def action(session: Session, row: TournamentRow) -> tuple[int, dict[str, Any]]:
         before = etag(row)
         games, t = drawn(session, row)
@@ -166,12 +221,7 @@ def correct_game(tournament_id: int, key: str, number: int, body: Mapping[str, A
             raise Conflict(say("later rounds were built from match {match}'s round; send "
                                "?cascade=true to rebuild them (their results are reopened if "
                                "their teams change)", match=key))
-        _may_correct(row, stored, scorer)
-        others = [g for g in games if g is not stored]
-        scores, game_id = _scores(session, row, others, match, body)
-        stored.scores, stored.game_id, stored.updated_at = scores, game_id, utcnow()
-        if not scorer:
-            stored.confirmed = True  # the organizer's correction needs nobody's confirmation
+        games = change(session, row, list(games), match, stored)
         session.flush()
         after = rebuild(row, games)
         stale = {(r.match, r.number) for r in after.stale}
@@ -195,10 +245,9 @@ def correct_game(tournament_id: int, key: str, number: int, body: Mapping[str, A
                 standing_view(s, teams) for s in after.standings]}, before))
         return 200, answer
 
-    scorer: list[ScorerToken] = []
     try:
         # A preview keeps no reply under its Idempotency-Key: it is not the write.
-        return guarded_write(guard(tournament_id, key, scorer),
+        return guarded_write(guard(tournament_id, None if organizer_only else key, scorer),
                              replace(request, idempotency_key=None) if preview else request,
                              action)
     except _Previewed as previewed:

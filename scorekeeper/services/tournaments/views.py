@@ -14,7 +14,7 @@ from scorekeeper import store
 from scorekeeper import tournaments as pure
 from scorekeeper.errors import Conflict, NotFound
 from scorekeeper.i18n import say
-from scorekeeper.models import ScorerToken, TournamentGame
+from scorekeeper.models import Game, ScorerToken, TournamentGame
 from scorekeeper.models import Tournament as TournamentRow
 from scorekeeper.rules.registry import variants
 from scorekeeper.rules.sentences import said
@@ -116,12 +116,13 @@ def tournament_view(row: TournamentRow, games: Sequence[TournamentGame]) -> dict
                 "placings": []}
     t = rebuild(row, games)
     numbers = {team: k + 1 for k, team in enumerate(t.order)}
+    sheets = sheet_games(store.current().session, row.id)
     return {
         **body, "status": t.status, "champion": t.champion, "can_advance": t.can_advance,
         "next_step": t.next_step,
         "teams": [team_view(i, team, numbers.get(i)) for i, team in enumerate(teams)],
         "rounds": [{"number": r.number, "name": r.name, "kind": r.kind, "complete": r.complete,
-                    "matches": [match_view(m, teams, games) for m in r.matches]}
+                    "matches": [match_view(m, teams, games, sheets) for m in r.matches]}
                    for r in t.rounds],
         "standings": [standing_view(s, teams) for s in t.standings],
         "placings": [{"place": place, "team": team, "name": teams[team].name}
@@ -130,8 +131,10 @@ def tournament_view(row: TournamentRow, games: Sequence[TournamentGame]) -> dict
 
 
 def match_view(match: pure.Match, teams: Sequence[pure.Team],
-               games: Sequence[TournamentGame] = ()) -> dict[str, Any]:
-    """The match; `games` (every game stored) gives the ones that wait for confirmation."""
+               games: Sequence[TournamentGame] = (),
+               sheets: Mapping[str, int] | None = None) -> dict[str, Any]:
+    """The match; `games` (every game stored) gives the ones that wait for confirmation,
+    `sheets` each match's game on the score sheet."""
     return {
         "id": match.key, "round": match.round, "table": match.table, "kind": match.kind,
         "teams": list(match.teams),
@@ -144,7 +147,8 @@ def match_view(match: pure.Match, teams: Sequence[pure.Team],
                     for r in match.results],
         "unconfirmed": [{"number": g.number, "scores": list(g.scores),
                          "reported_by": g.reported_by}
-                        for g in games if g.match == match.key and not g.confirmed]}
+                        for g in games if g.match == match.key and not g.confirmed],
+        "sheet": (sheets or {}).get(match.key)}
 
 
 def standing_view(standing: pure.Standing, teams: Sequence[pure.Team]) -> dict[str, Any]:
@@ -158,7 +162,9 @@ def after_view(row: TournamentRow, t: pure.Tournament, key: str, dropped: list[d
            games: Sequence[TournamentGame] = ()) -> dict[str, Any]:
     teams = teams_of(row)
     match = t.match(key)
-    return {"match": match_view(match, teams, games) if match else None, "dropped": dropped,
+    sheets = sheet_games(store.current().session, row.id)
+    return {"match": match_view(match, teams, games, sheets) if match else None,
+            "dropped": dropped,
             "status": t.status, "champion": t.champion, "can_advance": t.can_advance,
             "next_step": t.next_step}
 
@@ -181,6 +187,13 @@ def standings_csv(tournament_id: int) -> str:
     return csv_text([header, *([s["rank"], s["number"], s["name"], players[s["team"]],
                                 s["played"], s["won"], s["lost"], s["points"], s["scored"],
                                 s["against"]] for s in body["standings"])])
+
+
+def sheet_games(session: Session, tournament_id: int) -> dict[str, int]:
+    """Each match's latest game on the score sheet, {match key: game id}."""
+    rows = session.execute(select(Game.match, Game.id).where(Game.tournament_id == tournament_id)
+                           .order_by(Game.id)).all()
+    return {match: game_id for match, game_id in rows if match is not None}
 
 
 # -- who a token is, and the formats -----------------------------------------------------------

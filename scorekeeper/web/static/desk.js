@@ -20,7 +20,8 @@ export async function loadFormats() {
 // Kept across the desk's re-renders (each write draws it again): the scorer links issued on this
 // page (tokens are shown once), the correction being previewed, the withdrawal being confirmed.
 const issued = new Map(); // "tournament match team" → token
-let correcting = null; // {match, number, scores, preview}
+let correcting = null; // {match, number, scores, preview, remove?}
+let earlierOpen = false; // the earlier rounds' section, opened by hand, stays open when redrawn
 let confirming = null; // team index whose withdrawal waits for "Yes"
 const renumbering = new Set(); // "tournament round" whose table numbers are open for editing
 let deskToken = null; // the organizer's token of the desk on screen
@@ -183,6 +184,8 @@ function afterDraw(t, id, write, format) {
       text: _("{team}: bye", { team: m.names[0] }) }) : tableCard(t, id, m, write));
     parts.push(tableNumbers(t, id, round, write));
   }
+  const earlier = earlierRounds(t, id, write);
+  if (earlier) parts.push(earlier);
   if (t.status === "playing") {
     parts.push(withdrawAfterDraw(t, id, write));
     const late = format?.late_entries;
@@ -222,20 +225,62 @@ function tableCard(t, id, m, write) {
     scorerLinks(t, id, m));
 }
 
-/** A reported game, with Correct → the scores → Preview (what a cascade would change) → Apply. */
+/** Every round before the ones in play (and all of them once the tournament is over), each
+ *  reported game correctable or removable as in the round in play: the preview says what the
+ *  later rounds lose before anything is applied. */
+function earlierRounds(t, id, write) {
+  const inPlay = new Set(t.status === "playing" ? roundsInPlay(t).map((r) => r.number) : []);
+  const earlier = t.rounds.filter((r) => !inPlay.has(r.number)
+    && r.matches.some((m) => m.results.length));
+  if (!earlier.length) return null;
+  const open = correcting && earlier.some((r) => r.matches.some((m) => m.id === correcting.match));
+  return h("details", { class: "earlier-rounds", open: open || earlierOpen ? true : undefined,
+    ontoggle: (/** @type {Event & { currentTarget: HTMLDetailsElement }} */ e) => {
+      earlierOpen = e.currentTarget.open;
+    } },
+    h("summary", { text: _("Correct a game of an earlier round") }),
+    earlier.map((round) => h("section", { "aria-label": round.name },
+      h("h3", { class: "round-title", text: round.name }),
+      round.matches.filter((m) => m.results.length).map((m) => h("article", { class: "desk-table",
+        "aria-label": tableTitle(m) },
+      h("h4", { text: tableTitle(m) }),
+      h("p", { class: "so-far", text: scoreSoFar(m) }),
+      h("ol", { class: "games-so-far" }, m.results.map((game) => correctable(t, id, m, game, write))))))));
+}
+
+/** A reported game, with Correct → the scores → Preview (what a cascade would change) → Apply,
+ *  or Remove → its preview → Apply. */
 function correctable(t, id, m, game, write) {
   const line = gameLine(m, game);
   const mine = correcting?.match === m.id && correcting.number === game.number;
+  const path = `/tournaments/${id}/matches/${m.id}/games/${game.number}`;
   if (!mine) {
     const label = _("Correct game {n} of {table}", { n: game.number, table: tableTitle(m) });
+    const removing = _("Remove game {n} of {table}", { n: game.number, table: tableTitle(m) });
     return h("li", {}, h("span", { text: line }), " ",
       h("button", { type: "button", class: "small", "aria-label": label, onclick: async () => {
         correcting = { match: m.id, number: game.number, scores: [...game.scores], preview: null };
         wanted = `#fix-${m.id}-0`;
         redraw();
-      } }, _("Correct")));
+      } }, _("Correct")), " ",
+      h("button", { type: "button", class: "small", "aria-label": removing, onclick: async () => {
+        let got;
+        try {
+          got = await api("DELETE", `${path}?preview=true&cascade=true`, undefined, { token: deskToken });
+        } catch {
+          toast(_("No connection: try again when you are back online."));
+          return;
+        }
+        if (!got.ok) { toast(problem(got)); return; }
+        correcting = { match: m.id, number: game.number, scores: [...game.scores], preview: got.json,
+          remove: true };
+        wanted = ".preview-box button.primary";
+        redraw();
+      } }, _("Remove")));
   }
-  const path = `/tournaments/${id}/matches/${m.id}/games/${game.number}`;
+  const cancel = async () => { correcting = null; redraw(); };
+  if (correcting.remove) return h("li", { class: "correcting" }, h("span", { text: line }),
+    previewOf(t, id, m, game, correcting.preview, write, cancel));
   // A score changed after its preview: the preview no longer says what would happen.
   const changed = () => {
     if (!correcting.preview) return;
@@ -246,7 +291,6 @@ function correctable(t, id, m, game, write) {
   const inputs = m.names.map((name, i) => h("input", { id: `fix-${m.id}-${i}`, type: "number", required: true,
     class: "score-box", value: String(correcting.scores[i]), oninput: changed }));
   const refusal = h("p", { class: "field-error", role: "alert" });
-  const cancel = async () => { correcting = null; redraw(); };
   const heading = _("Correct game {n}", { n: game.number });
   const form = h("form", { class: "report", "aria-label": heading, onsubmit: async (event) => {
     event.preventDefault();
@@ -289,17 +333,21 @@ function previewOf(t, id, m, game, preview, write, cancel) {
     match: where(d.match) }));
   const reopened = (preview.reopened ?? []).map(where);
   const nothing = !dropped.length && !reopened.length && !moves.length;
-  const fixed = gameLine(m, { number: game.number, scores: correcting.scores });
+  const removing = Boolean(correcting.remove);
+  const fixed = removing ? _("Removed: {game}", { game: gameLine(m, game) })
+    : gameLine(m, { number: game.number, scores: correcting.scores });
   const after = _("The match after it: {score}", { score: scoreSoFar(preview.match) });
+  const path = `/tournaments/${id}/matches/${m.id}/games/${game.number}?cascade=true`;
   const apply = async () => {
     const scores = correcting.scores;
     correcting = null;
-    const done = await write("PUT", `/tournaments/${id}/matches/${m.id}/games/${game.number}?cascade=true`,
-      { scores });
-    if (done?.ok) toast(_("Game {n} corrected.", { n: game.number }));
+    const done = removing ? await write("DELETE", path) : await write("PUT", path, { scores });
+    if (done?.ok) toast(removing ? _("Game {n} removed.", { n: game.number })
+      : _("Game {n} corrected.", { n: game.number }));
   };
   return h("div", { class: "preview-box", role: "status" },
-    h("p", { class: "headline", text: _("What this correction changes") }),
+    h("p", { class: "headline", text: removing ? _("What removing it changes")
+      : _("What this correction changes") }),
     h("p", { text: fixed }),
     h("p", { text: after }),
     nothing ? h("p", { class: "muted", text: _("Nothing else changes.") }) : null,

@@ -5,6 +5,7 @@
 // one team is confirmed (or waited for) here.
 import { API, api, problem, uuid } from "./api.js";
 import { follow, h, redrawKeepingFocus, show, stillAt, toast, typing } from "./dom.js";
+import { keepToken, remember } from "./store.js";
 import { _, lang, number, speakOwn } from "./i18n.js";
 import { gameLine, gamesSoFar, reportForm, waiting } from "./match.js";
 
@@ -41,6 +42,26 @@ export async function scorerPage(id, scorer, here = stillAt()) {
     // The next game's first score box, ready for it.
     redrawKeepingFocus(render, result.ok ? ".report input" : null);
     return result;
+  }
+
+  /** The match's game on the score sheet (a new one, or the one already open at this table):
+   *  the hands entered there report the match's games. */
+  async function openSheet(/** @type {string} */ path) {
+    let result;
+    try { result = await api("POST", `${path}/sheet`, {}, { token: scorer.token, key: uuid() }); } catch {
+      toast(_("No connection: try again when you are back online."));
+      return;
+    }
+    if (!result.ok) {
+      refusal = problem(result);
+      render();
+      return;
+    }
+    const game = result.json;
+    // A game already open here has no token of its own to give: the table's token writes to it.
+    keepToken("", game.id, game.token ?? scorer.token);
+    remember(game);
+    location.hash = `#/g/${game.id}`;
   }
 
   function render() {
@@ -96,10 +117,15 @@ export async function scorerPage(id, scorer, here = stillAt()) {
             _("Confirm game {n}", { n: game.number })));
       }),
       match.status !== "complete" && !pending.length && !forfeit.length
-        ? h("section", { class: "card" }, reportForm(match, async (scores) => {
-          const done = await send("POST", `${path}/games`, { scores });
-          if (done?.ok) toast(_("Game sent."));
-        })) : null,
+        ? h("section", { class: "card sheet-play" },
+          h("p", { text: _("Enter each deal on the score sheet: it is scored by the rules and counted in the match.") }),
+          h("button", { class: "primary wide", type: "button", onclick: () => openSheet(path) },
+            match.sheet != null ? _("Go on with the score sheet") : _("Play on the score sheet")),
+          h("details", {}, h("summary", { text: _("Type the scores instead (worked out on paper)") }),
+            reportForm(match, async (scores) => {
+              const done = await send("POST", `${path}/games`, { scores });
+              if (done?.ok) toast(_("Game sent."));
+            }))) : null,
       h("section", { "aria-labelledby": "games-title" },
         h("h2", { id: "games-title", text: _("Games") }), gamesSoFar(match)),
       h("p", {}, h("a", { href: `#/t/${id}/follow` }, _("The whole tournament"))));

@@ -140,6 +140,9 @@ class Sheet {
     show(
       h("h1", { class: "game-title", text: _("{variant}: {sides}", { variant: variant.name,
         sides: against(sides.map((s) => s.name)) }) }),
+      // A tournament match played here: its hands report to the match, which is a tap away.
+      game.tournament != null ? h("p", { class: "muted" }, h("a", { href: `#/t/${game.tournament}` },
+        _("Tournament game: back to the match"))) : null,
       last ? scoreboard({ ...game, scores: last.scores }, last.exact ? "provisional" : "about")
         : scoreboard(game),
       finished ? this.gameOver()

@@ -8,7 +8,8 @@ import { LEVEL_BID, SUIT_SYMBOL } from "../bids.js";
  * @typedef {{ name: string, players: string[] }} Side
  * @typedef {{ id: string | number, variant: string, options: Record<string, any>, sides: Side[],
  *   scores: number[], status: string, winner: number | null, dealer: number,
- *   barred_seat?: number | null, hands_played: number, updated_at: string | null }} Game
+ *   barred_seat?: number | null, hands_played: number, updated_at: string | null,
+ *   tournament?: number | null, match?: string | null }} Game
  * @typedef {{ sides: number, per_side: number, calls_partner?: boolean }} Form
  * @typedef {{ key?: string, name: string, family: string, forms?: Form[], bids?: unknown[],
  *   hand: { tricks?: number, points?: number }, options: Record<string, unknown> }} Variant
