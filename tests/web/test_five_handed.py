@@ -68,7 +68,9 @@ def test_a_five_handed_game_with_a_called_partner_and_a_misere_alone(phone: Phon
     page.locator("#preview .deltas").wait_for()
     assert preview_lines(page) == ["Ann +200 total 200", "Bo +10 total 10", "Cy +200 total 200",
                                    "Di +10 total 10", "Ed +10 total 10"]
-    phone.shot("five-handed-entry")
+    # What the phone's screen shows: the partner, the declaring side's row, the defenders' rows.
+    page.evaluate("document.getElementById('partner-label').scrollIntoView()")
+    phone.shot("five-handed-entry", full_page=False)
     fits_the_phone(page)
     no_serious_axe_violations(page)
     record_button(page).click()
