@@ -109,10 +109,15 @@ def api_hands(page: Any, gid: int) -> list[dict[str, Any]]:
     return hands
 
 
+def in_tricks(count: int) -> str:
+    """A trick button's name: "1 trick", "3 tricks"."""
+    return f"{count} trick{'' if count == 1 else 's'}"
+
+
 def took(page: Any, count: int) -> None:
     """Tap how many tricks the bidding side took, on the row of tricks buttons."""
     page.get_by_role("group", name=re.compile("^Tricks ")).get_by_role(
-        "button", name=f"{count} trick{'' if count == 1 else 's'}", exact=True).click()
+        "button", name=in_tricks(count), exact=True).click()
 
 
 def contract_hand(page: Any, bid: str, bidder: str, ns_tricks: int) -> None:
@@ -268,12 +273,18 @@ def bid(page: Any, spoken: str) -> None:
     page.get_by_role("button", name=re.compile(f"^{re.escape(spoken)},")).click()
 
 
-def tricks(page: Any, taken: list[int]) -> None:
-    """Each player's tricks but the last, who takes the rest."""
-    for name, count in zip(FIVE[:-1], taken[:-1], strict=True):
-        for _ in range(count):
-            page.get_by_role("button", name=f"{name} tricks: one more").click()
-    rest = taken[-1]
-    assert page.locator("#other-tricks").get_attribute("aria-label") == \
-        f"{FIVE[-1]}: {rest} trick{'' if rest == 1 else 's'}, the rest"
-    assert page.locator("#other-tricks output").inner_text() == str(rest)
+def tricks(page: Any, taken: list[int], declaring: list[str], *, asked: bool = True) -> int:
+    """Five-handed: the declaring side's tricks on its one row, then each defender's own in seat
+    order until the rest follows (when `asked`: their split changes the score). The taps made."""
+    took(page, sum(n for name, n in zip(FIVE, taken, strict=True) if name in declaring))
+    defenders = [(name, n) for name, n in zip(FIVE, taken, strict=True) if name not in declaring]
+    left = sum(n for _, n in defenders)
+    taps = 1
+    for name, count in defenders[:-1]:
+        if not asked or left == 0:
+            break
+        page.get_by_role("group", name=f"{name} tricks", exact=True).get_by_role(
+            "button", name=in_tricks(count), exact=True).click()
+        left -= count
+        taps += 1
+    return taps

@@ -40,7 +40,7 @@ def five(bid_name: str, bidder: str, partner: str, taken: list[int]) -> Any:
         bid(page, bid_name)
         page.get_by_role("group", name="Bidder").get_by_role("button", name=bidder).click()
         page.get_by_role("group", name="Partner").get_by_role("button", name=partner).click()
-        tricks(page, taken)
+        tricks(page, taken, [bidder, partner])
     return enter
 
 

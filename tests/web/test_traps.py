@@ -1,14 +1,25 @@
 """Issue 27's one-tap traps on the sheet: "Everybody passed" waits for Record (it recorded on one
 tap), a toast shows above the sticky Record bar (it used to
-sit behind it, half hidden, over the button just tapped), and a spectator's game-over banner
-offers no Rematch (only the scorer starts the next game)."""
+sit behind it, half hidden, over the button just tapped), a spectator's game-over banner
+offers no Rematch (only the scorer starts the next game), and Back mid-entry keeps the
+half-entered hand (it was lost) until it is recorded or discarded."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from tests.helpers import TWO_SIDES
-from tests.web.helpers import FOUR_PLAYERS, Phone, api_hands, contract_hand, game_id, start
+from tests.web.helpers import (
+    FIVE,
+    FOUR_PLAYERS,
+    Phone,
+    api_hands,
+    bid,
+    contract_hand,
+    game_id,
+    start,
+    took,
+)
 
 API = "/api/v1"
 
@@ -75,3 +86,53 @@ def test_everybody_passed_is_confirmed_by_record(phone: Phone) -> None:
     page.wait_for_selector("text=1. passed out")
     [hand] = api_hands(page, gid)
     assert hand["passed_out"] is True and hand["deltas"] == [0, 0]
+
+
+def pressed(page: Any, group: str) -> list[str]:
+    texts: list[str] = page.get_by_role("group", name=group, exact=True).locator(
+        "[aria-pressed=true]").all_inner_texts()
+    return texts
+
+
+def test_back_mid_entry_keeps_the_half_entered_hand(phone: Phone) -> None:
+    page = start(phone, "Australian 500", FIVE, table="5 players, each alone, calling a partner",
+                 each=1)
+    gid = game_id(page)
+    bid(page, "7 hearts")
+    page.get_by_role("group", name="Bidder").get_by_role("button", name="Ann").click()
+    page.get_by_role("group", name="Partner").get_by_role("button", name="Cy").click()
+    took(page, 7)
+    page.get_by_role("group", name="Bo tricks", exact=True).get_by_role(
+        "button", name="1 trick", exact=True).click()
+    page.go_back()  # to the start page, as a thumb on the phone's Back does
+    page.wait_for_selector("text=Start the game")
+    page.go_forward()
+    page.wait_for_selector("#entry")
+    assert page.locator("#entry [data-code][aria-pressed=true]").get_attribute("data-code") == "7H"
+    assert pressed(page, "Bidder") == ["Ann"]
+    assert pressed(page, "Partner") == ["Cy"]
+    assert pressed(page, "Tricks Ann and Cy took") == ["7"]
+    assert pressed(page, "Bo tricks") == ["1"]
+    assert page.get_by_text("Pick the tricks Di took.").is_visible()
+    page.get_by_role("group", name="Di tricks", exact=True).get_by_role(
+        "button", name="1 trick", exact=True).click()
+    page.get_by_role("button", name="Record the hand").click()
+    page.wait_for_selector("text=1. 7♥ by Ann with Cy")
+    [hand] = api_hands(page, gid)
+    assert hand["tricks"] == [7, 1, 0, 1, 1]
+    # Recorded: the next hand starts empty, also after a reload.
+    page.reload()
+    page.wait_for_selector("#entry")
+    assert page.locator("#entry [aria-pressed=true]").count() == 0
+    assert page.get_by_role("button", name="Discard this hand").is_hidden()
+    # Half entered, kept over a reload, until discarded.
+    bid(page, "6 spades")
+    page.reload()
+    page.wait_for_selector("#entry")
+    assert page.locator("#entry [data-code][aria-pressed=true]").get_attribute("data-code") == "6S"
+    page.get_by_role("button", name="Discard this hand").click()
+    assert page.locator("#entry [aria-pressed=true]").count() == 0
+    page.reload()
+    page.wait_for_selector("#entry")
+    assert page.locator("#entry [aria-pressed=true]").count() == 0
+    assert api_hands(page, gid) == [hand]

@@ -2,7 +2,7 @@
 // Entering a contract hand: the bids of a game as a grid (levels down, suits across) with the
 // special bids beside it, the fractional bids' kitty row, and the tricks of each side.
 import { api } from "./api.js";
-import { h, stepper } from "./dom.js";
+import { h } from "./dom.js";
 import { suited } from "./sheet.js";
 import { store } from "./store.js";
 import { _, _n, _p, number } from "./i18n.js";
@@ -121,30 +121,67 @@ export function guessedBids(game, variant) {
 
 const tricksInWords = (n) => _n("{n} trick", "{n} tricks", n);
 
-/** A new hand's tricks: two sides start with every trick to the first, a table of more sides
- *  counts up from nothing with the last taking the rest. `total` is the variant's hand.tricks. */
-export function freshTricks(sides, total) {
-  return Array.from({ length: sides }, (_x, s) => ((sides === 2 ? s === 0 : s === sides - 1) ? total : 0));
-}
-
-/** One stepper per side but the last, whose tricks are the rest of the hand's `total`. */
-export function trickSteppers(tricks, total, onChange, names) {
-  const last = tricks.length - 1;
-  const taken = h("output", { "aria-live": "polite" });
-  const rest = h("div", { class: "stepper rest", id: "other-tricks", role: "group" },
-    h("span", { class: "grow", text: _("{side} tricks", { side: names[last] }) }), h("small",
-      { class: "muted", text: _("the rest") }), taken);
-  const settle = () => {
-    tricks[last] = total - tricks.slice(0, last).reduce((a, b) => a + b, 0);
-    taken.textContent = number(tricks[last]);
-    rest.setAttribute("aria-label", _n("{side}: {n} trick, the rest", "{side}: {n} tricks, the rest",
-      tricks[last], { side: names[last] }));
+/** The tricks several sides took between them (`rest`), one row 0…rest each. A side left
+ *  unpicked is worked out when it can be (nothing left, or it is the last one open), so the
+ *  fewest taps settle the split; a tap that takes more than is left drops the others' picks
+ *  (the latest tap wins), as does a new `rest` they exceed. `picks` (side → tricks) is the
+ *  caller's, kept across redrawings.
+ *  @param {string[]} names each side's name @param {Map<number, number>} picks
+ *  @param {() => void} onChange */
+export function trickSplit(names, picks, onChange) {
+  const node = h("div", { class: "stack split" });
+  /** @type {number[]} */
+  let sides = [];
+  let rest = 0;
+  let drawn = "";
+  /** Each listed side's tricks, null for one not settled yet. */
+  const settled = () => {
+    const open = sides.filter((s) => !picks.has(s));
+    const left = rest - sides.reduce((n, s) => n + (picks.get(s) ?? 0), 0);
+    const implied = left === 0 || open.length === 1 ? left : null;
+    return new Map(sides.map((s) => [s, picks.get(s) ?? implied]));
   };
-  settle();
-  const steppers = names.slice(0, last).map((name, s) => stepper(_("{side} tricks", { side: name }),
-    tricks[s], 0,
-    () => tricks[s] + tricks[last], (v) => { tricks[s] = v; settle(); onChange(); }));
-  return h("div", { class: "stack tricks" }, steppers, rest);
+  const mark = () => {
+    const won = settled();
+    for (const row of node.querySelectorAll("[data-side]")) {
+      const side = Number(/** @type {HTMLElement} */ (row).dataset.side);
+      for (const b of row.querySelectorAll("button")) {
+        const n = Number(/** @type {HTMLElement} */ (b).dataset.tricks);
+        b.setAttribute("aria-pressed", String(won.get(side) === n));
+        b.classList.toggle("implied", won.get(side) === n && !picks.has(side));
+      }
+    }
+  };
+  const pick = (/** @type {number} */ side, /** @type {number} */ n) => {
+    picks.set(side, n);
+    if (sides.reduce((t, s) => t + (picks.get(s) ?? 0), 0) > rest) {
+      for (const s of sides) if (s !== side) picks.delete(s);
+    }
+    mark();
+    onChange();
+  };
+  /** Show the rows of these sides sharing `tricks`; picks that no longer fit are dropped. */
+  const show = (/** @type {number[]} */ listed, /** @type {number} */ tricks) => {
+    sides = listed;
+    rest = tricks;
+    for (const s of [...picks.keys()]) if (!sides.includes(s)) picks.delete(s);
+    if (sides.reduce((t, s) => t + (picks.get(s) ?? 0), 0) > rest) picks.clear();
+    const key = `${sides}/${rest}`;
+    if (key !== drawn) {
+      drawn = key;
+      node.replaceChildren(...sides.map((side) => {
+        const label = _("{side} tricks", { side: names[side] });
+        return h("div", {}, h("span", { class: "hint", text: label }), h("div", { class: "trick-row",
+          role: "group", "aria-label": label, "data-side": String(side) },
+        Array.from({ length: rest + 1 }, (_x, n) => h("button", { type: "button", "data-tricks": String(n),
+          "aria-label": tricksInWords(n), onclick: () => pick(side, n) }, number(n)))));
+      }));
+    }
+    mark();
+  };
+  /** The first side whose tricks are still to be picked, or null. */
+  const open = () => [...settled()].find(([, n]) => n === null)?.[0] ?? null;
+  return { node, show, settled, open };
 }
 
 /** Where the row of tricks starts for a bid: the tricks it must take, as the API says (7 for

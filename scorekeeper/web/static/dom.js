@@ -1,6 +1,6 @@
 // @ts-check
 // Tiny DOM helpers: build nodes, show a screen, say something in a toast, follow a live stream.
-import { _, number, signedNumber } from "./i18n.js";
+import { signedNumber } from "./i18n.js";
 
 export const main = document.getElementById("main");
 
@@ -62,21 +62,6 @@ export function follow(url, onUpdate) {
 
 export function stopFollowing() {
   if (live) { live.close(); live = null; }
-}
-
-/** A − value + control; `max` is a number or a function asked at each step. */
-export function stepper(label, value, min, max, onChange) {
-  const out = h("output", { "aria-live": "polite", text: number(value) });
-  const highest = () => (typeof max === "function" ? max() : max);
-  const set = (v) => { value = Math.max(min, Math.min(highest(),
-    v)); out.textContent = number(value); onChange(value); };
-  return h("div", { class: "stepper", role: "group", "aria-label": label },
-    h("span", { class: "grow", text: label }),
-    h("button", { type: "button", "aria-label": _("{label}: one less", { label }),
-      onclick: () => set(value - 1) }, "−"),
-    out,
-    h("button", { type: "button", "aria-label": _("{label}: one more", { label }),
-      onclick: () => set(value + 1) }, "+"));
 }
 
 /** Something typed on the screen and not sent yet: a live update waits rather than wipe it. */

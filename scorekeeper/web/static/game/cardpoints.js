@@ -31,7 +31,8 @@ export function cardPointsEntry(table, submit) {
   const sides = game.sides.length;
   const last = sides - 1;
   const total = variant.hand.points ?? 0;
-  const before = /** @type {Record<string, any>} */ (editing ?? {});
+  // A correction starts from the hand as recorded, a new hand from what was left half entered.
+  const before = /** @type {Record<string, any>} */ (editing ?? table.draft ?? {});
   let byCards = Boolean(before.captured);
   /** @type {number[]} the first side half (rounded up) at two sides, else all */
   const points = before.points ? [...before.points] : Array.from({ length: sides }, (_x, s) => (sides === 2
@@ -79,7 +80,9 @@ export function cardPointsEntry(table, submit) {
       if (order) order.textContent = mine ? ordinal(at + 1) : "";
     }
     preview.ask(missing ? null : hand());
+    if (drawn && !editing) table.keepDraft(hand());
   };
+  let drawn = false;
   const pointRows = game.sides.map((side, s) => (sides === 2 && s === 1
     ? h("p", { class: "muted other", id: "other-points", text: otherPoints() })
     : h("div", { "data-field": `points.${s}` }, h("label", { for: `pts${s}` }, _("{side} card points",
@@ -144,5 +147,6 @@ export function cardPointsEntry(table, submit) {
   h("p", { class: "hint", text: _("Tap each Marianna in the order declared; tap again to take it back.") }),
   chips, preview.node, actionBar(status, preview, record));
   check();
+  drawn = true;
   return [box];
 }

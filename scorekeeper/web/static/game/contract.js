@@ -1,8 +1,8 @@
 // @ts-check
 // The entry of a contract game's hand: the bid, who won the auction (and at five the partner
 // called), and the tricks each side took; or everybody passed.
-import { LEVEL_BID, bidButton, bidGrid, freshTricks, kittyCardsOf, kittyGiven, kittyRow, levelOf, trickRow,
-  trickSteppers } from "../bids.js";
+import { LEVEL_BID, bidButton, bidGrid, kittyCardsOf, kittyGiven, kittyRow, levelOf, trickRow,
+  trickSplit } from "../bids.js";
 import { h } from "../dom.js";
 import { _, _n } from "../i18n.js";
 import { actionBar, handPreview } from "./preview.js";
@@ -38,12 +38,14 @@ function partnerChoice({ seatName, bidName, playedAlone }, seats, current, choos
 
 /** @param {Table} table @param {Submit} submit @returns {HTMLElement[]} */
 export function contractEntry(table, submit) {
-  const { game, variant, editing, tableBids, bidOf, bidName, playedAlone, seatName } = table;
+  const { game, variant, editing, draft, tableBids, bidOf, bidName, playedAlone, seatName } = table;
   const seats = game.sides.reduce((n, s) => n + s.players.length, 0);
   const nSides = game.sides.length;
+  const names = game.sides.map((side) => side.name);
   const callsPartner = Boolean(formOf(variant, game)?.calls_partner);
   const total = variant.hand.tricks ?? 0;
-  const before = /** @type {Record<string, any>} */ (editing ?? {});
+  // A correction starts from the hand as recorded, a new hand from what was left half entered.
+  const before = /** @type {Record<string, any>} */ (editing ?? draft ?? {});
   const noTrumpPassOut = game.options.pass_out === "no-trump";
   let passed = Boolean(before.passed_out);
   /** @type {string | null} */
@@ -51,15 +53,25 @@ export function contractEntry(table, submit) {
   /** @type {number | null} */
   let bidder = before.bidder ?? null;
   /** @type {number | null | undefined} undefined: not picked yet */
-  let partner = before.bidder === undefined ? undefined : before.partner ?? null;
-  // Two sides: the tricks one side took, the other's are the rest (null: not picked yet).
-  // More sides: each side's tricks on a stepper, the last taking the rest.
-  /** @type {number[]} */
-  const tricks = before.tricks ? [...before.tricks] : freshTricks(nSides, total);
+  let partner = "partner" in before ? before.partner : undefined;
   const sideOf = (/** @type {number} */ seat) => seat % nSides;
-  const counted = () => (passed ? 0 : bidder === null ? 0 : sideOf(bidder)); // whose tricks the row counts
-  /** @type {number | null} */
-  let taken = nSides === 2 && before.tricks ? before.tricks[counted()] : null;
+  const alone = () => Boolean(bid && playedAlone(bid));
+  /** The sides whose tricks the one row counts: the declaring side (bidder and partner
+   *  together), or the first side's when everybody passed and the hand is played at no-trumps. */
+  const declaring = () => (passed ? [0] : bidder === null ? []
+    : [...new Set([sideOf(bidder), ...(partner != null && !alone() ? [sideOf(partner)] : [])])]);
+  const defenders = () => (!passed && bidder === null ? []
+    : names.map((_x, s) => s).filter((s) => !declaring().includes(s)));
+  /** @type {number | null} the tricks the row counts, null: not picked yet */
+  let taken = null;
+  /** @type {Map<number, number>} each defending side's own tricks, as tapped */
+  const picks = new Map(before.picks ?? []);
+  if (editing?.tricks) {
+    const counted = declaring();
+    taken = counted.reduce((n, s) => n + editing.tricks[s], 0);
+    const others = defenders();
+    if (others.length > 1) for (const s of others) picks.set(s, editing.tricks[s]);
+  } else taken = before.taken ?? null;
   const bids = tableBids.bids;
   const fractional = bids.some((b) => kittyGiven(b.code) !== null);
   let given = kittyGiven(bid) ?? kittyCardsOf(bids)[0] ?? null; // the .K of the fractional bids on show
@@ -69,7 +81,7 @@ export function contractEntry(table, submit) {
     bid = code;
     markChosen();
     partnerRow?.redraw();
-    row?.start(levelOf(bidOf(bid)));
+    row.start(levelOf(bidOf(bid)));
     check();
   };
   const markChosen = () => {
@@ -102,53 +114,71 @@ export function contractEntry(table, submit) {
   const partnerRow = callsPartner
     ? partnerChoice(table, seats, () => ({ bid, bidder, partner }),
       (seat) => { partner = seat; check(); }) : null;
-  const rowLabel = () => _("Tricks {side} took", { side: game.sides[counted()].name });
-  const row = nSides === 2 ? trickRow(total, taken, (/** @type {number} */ n) => { taken = n; check(); },
-    rowLabel()) : null;
+  /** Who the row counts, in words: "Ann", "Ann and Cy". */
+  const countedName = () => {
+    const [first, second] = declaring().map((s) => names[s]);
+    return second === undefined ? first : _("{bidder} and {partner}", { bidder: first, partner: second });
+  };
+  const rowLabel = () => (declaring().length ? _("Tricks {side} took", { side: countedName() })
+    : _("Tricks the bidding side took"));
+  const row = trickRow(total, taken, (/** @type {number} */ n) => { taken = n; check(); }, rowLabel());
+  // The defenders' own tricks are asked only where they change the score: not when the row
+  // took them all, nor when the defenders score nothing or share what they took together.
+  const split = trickSplit(names, picks, () => check());
+  const asked = () => taken !== null && taken < total && defenders().length > 1
+    && (passed || table.defendersOwnTricks(bid));
   const trickHeading = h("h3", { id: "tricks-label" });
   const rest = h("p", { class: "muted rest", id: "other-tricks", "aria-live": "polite" });
-  const trickEntry = row ? h("div", { "data-field": "tricks" }, row.node, rest)
-    : h("div", { "data-field": "tricks" }, trickSteppers(tricks, total, check,
-      game.sides.map((side) => side.name)));
+  const trickEntry = h("div", { "data-field": "tricks" }, row.node, rest, split.node);
   const status = h("p", { class: "muted", "aria-live": "polite" });
   const preview = handPreview(table);
   const record = h("button", { type: "submit", class: "primary" },
     editing ? _("Save the correction") : _("Record the hand"));
+  /** Every side's tricks. The declaring side's all go to the bidder (the partner's own count
+   *  changes no score, and nobody at the table keeps it); defenders whose split changes no
+   *  score leave theirs to the first of them. */
   const trickList = () => {
-    if (!row) return [...tricks];
-    const list = Array(nSides).fill(total - Number(taken));
-    list[counted()] = taken;
+    const list = Array(nSides).fill(0);
+    list[declaring()[0]] = taken;
+    if (asked()) for (const [s, n] of split.settled()) list[s] = n;
+    else list[defenders()[0]] = total - Number(taken);
     return list;
   };
   const hand = () => (passed ? { passed_out: true, ...(noTrumpPassOut ? { tricks: trickList() } : {}) }
-    : { bidder, bid, ...(callsPartner ? { partner: bid && playedAlone(bid) ? null : partner } : {}),
+    : { bidder, bid, ...(callsPartner ? { partner: alone() ? null : partner } : {}),
       tricks: trickList() });
   /** What is still missing from the hand, in words ("" when nothing is). */
   function missing() {
-    const sum = tricks.reduce((a, b) => a + b, 0);
-    if (passed) return noTrumpPassOut && row && taken === null ? _("Pick the tricks {side} took.",
-      { side: game.sides[0].name }) : "";
-    if (!bid) return _("Pick the bid.");
-    if (bidder === null) return _("Pick the bidder.");
-    if (callsPartner && partner === undefined
-      && !playedAlone(bid)) return _("Pick the partner the bidder called, or Alone.");
-    if (row && taken === null) return _("Pick the tricks {side} took.", { side: game.sides[counted()].name });
-    if (!row && sum !== total) return _("The tricks add up to {sum}, not {total}.", { sum, total });
-    return "";
+    if (passed && !noTrumpPassOut) return "";
+    if (!passed && !bid) return _("Pick the bid.");
+    if (!passed && bidder === null) return _("Pick the bidder.");
+    if (!passed && callsPartner && partner === undefined
+      && !alone()) return _("Pick the partner the bidder called, or Alone.");
+    if (taken === null) return _("Pick the tricks {side} took.", { side: countedName() });
+    const open = asked() ? split.open() : null;
+    if (open !== null) return _("Pick the tricks {side} took.", { side: names[open] });
+    const sum = trickList().reduce((a, b) => a + b, 0);
+    return sum === total ? "" : _("The tricks add up to {sum}, not {total}.", { sum, total });
   }
+  /** What a new hand keeps of itself while half entered (see Table.keepDraft). */
+  const drafted = () => ({ passed_out: passed, bid, bidder, ...(partner === undefined ? {} : { partner }),
+    taken, picks: [...picks] });
+  let drawn = false;
   function check() {
-    trickHeading.textContent = row ? (bidder === null && !passed ? _("Tricks the bidding side took")
-      : rowLabel()) : _("Tricks");
-    row?.relabel(rowLabel());
-    if (row) {
-      const other = game.sides[1 - counted()].name;
-      rest.textContent = taken === null ? ""
-        : _n("{side} took the other {n}.", "{side} took the other {n}.", total - taken, { side: other });
-    }
+    trickHeading.textContent = rowLabel();
+    row.relabel(rowLabel());
+    split.show(asked() ? defenders() : [], total - Number(taken));
+    const others = defenders();
+    const left = total - Number(taken);
+    rest.textContent = taken === null || asked() || !others.length ? ""
+      : others.length === 1 ? _n("{side} took the other {n}.", "{side} took the other {n}.", left,
+        { side: names[others[0]] })
+        : _n("The defenders took the other {n}.", "The defenders took the other {n}.", left);
     const lacking = missing();
     status.textContent = lacking;
     /** @type {HTMLButtonElement} */ (record).disabled = Boolean(lacking);
     preview.ask(lacking ? null : hand(), bid && !passed ? bidName(bid) : passed ? _("Passed out") : "");
+    if (drawn && !editing) table.keepDraft(drafted());
   }
   const auction = h("div", { class: "stack auction", hidden: passed },
     tableBids.exact ? null : h("p", { class: "hint",
@@ -162,7 +192,8 @@ export function contractEntry(table, submit) {
     : _("Everybody passed: nobody scores this hand. Record it to go on, or go back to the bids.") });
   trickHeading.hidden = trickEntry.hidden = passed && !noTrumpPassOut;
   check();
-  if (row) requestAnimationFrame(() => row.start(levelOf(bid ? bidOf(bid) : undefined)));
+  drawn = true;
+  requestAnimationFrame(() => row.start(levelOf(bid ? bidOf(bid) : undefined)));
   const form = h("form", { class: "stack",
     onsubmit: async (/** @type {Event} */ e) => {
       e.preventDefault();

@@ -20,7 +20,8 @@ import { suited } from "../sheet.js";
 /** @param {Table} table @param {Submit} submit @returns {HTMLElement[]} */
 export function rummyEntry(table, submit) {
   const { game, editing } = table;
-  const before = /** @type {Record<string, any>} */ (editing ?? {});
+  // A correction starts from the hand as recorded, a new hand from what was left half entered.
+  const before = /** @type {Record<string, any>} */ (editing ?? table.draft ?? {});
   const quick = (before.players ?? []).every((/** @type {object} */ p) => "meld_points" in p);
   let cards = before.players ? !quick : false;
   /** @type {Card[]} */
@@ -146,7 +147,11 @@ export function rummyEntry(table, submit) {
       "data-field": `players.${p}` },
       h("legend", { text: side.name }), ...(cards ? byCards(side, p) : byPoints(p)))));
     picker.redraw();
+    keep();
   }
+  /** @type {HTMLFormElement | null} */
+  let form = null;
+  const keep = () => { if (form && !editing) table.keepDraft({ players: read(form) }); };
   draw();
   const read = (/** @type {HTMLFormElement} */ form) => {
     const data = new FormData(form);
@@ -163,11 +168,12 @@ export function rummyEntry(table, submit) {
           String(x === e.currentTarget));
         draw();
       } }, text)));
-  return [how, h("form", { class: "stack",
+  form = /** @type {HTMLFormElement} */ (h("form", { class: "stack", oninput: keep,
     onsubmit: async (/** @type {SubmitEvent & { currentTarget: HTMLFormElement }} */ e) => {
     e.preventDefault();
     await submit({ players: read(e.currentTarget) });
   } },
   holder, h("button", { type: "submit", class: "primary" },
-    editing ? _("Save the correction") : _("Record the hand")))];
+    editing ? _("Save the correction") : _("Record the hand"))));
+  return [how, form];
 }

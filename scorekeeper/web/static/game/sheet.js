@@ -12,7 +12,7 @@ import { isLocal, outbox, setQueueListener, showNet } from "../queue.js";
 import { renderConflict, renderWaiting, renderWaitingNote } from "../queue/view.js";
 import { shareBlock } from "../share.js";
 import { chart, outcomeMark, outcomeOf, score, scoreboard, suited } from "../sheet.js";
-import { keepToken, remember, tokenOf } from "../store.js";
+import { keepToken, remember, store, tokenOf } from "../store.js";
 import { cardPointsEntry } from "./cardpoints.js";
 import { contractEntry } from "./contract.js";
 import { rummyEntry } from "./rummy.js";
@@ -85,7 +85,27 @@ class Sheet {
     const waiting = outbox.waitingHands(id).map((e) => e.body);
     const provisional = this.scoring ? (/** @type {Record<string, unknown>} */ hand) => /** @type {any} */ (
       this.provisional([...waiting, hand])).at(-1) : null;
-    return tableOf({ id, local, game, variant, tableBids, editing, waiting: waiting.length, provisional });
+    const draft = editing ? null : this.draft();
+    const keepDraft = (/** @type {Record<string, any>} */ kept) => {
+      this.keepDraft(kept);
+      this.dirty = true;
+      document.getElementById("discard-hand")?.removeAttribute("hidden");
+    };
+    return tableOf({ id, local, game, variant, tableBids, editing, waiting: waiting.length, provisional,
+      draft, keepDraft, scoring: this.scoring });
+  }
+
+  /** The new hand left half entered in this game on this phone, or null. */
+  draft() {
+    return store.get("drafts", {})[this.id] ?? null;
+  }
+
+  /** Keep (or, given null, drop) the half-entered new hand: Back, a reload or a live update
+   *  must not lose what the table has tapped so far. @param {Record<string, any> | null} kept */
+  keepDraft(kept) {
+    const drafts = store.get("drafts", {});
+    if (kept) drafts[this.id] = kept; else delete drafts[this.id];
+    store.set("drafts", drafts);
   }
 
   /** Hands as typed, scored from the game's published data after the server's last figures;
@@ -252,6 +272,7 @@ class Sheet {
    *  @param {Record<string, unknown>} body @param {string} key */
   keep(body, key) {
     outbox.addHand(this.id, body, { etag: this.etag, hands: this.hands.length }, key);
+    this.keepDraft(null);
     this.settled(false);
     if (navigator.onLine) outbox.flush();
     else {
@@ -290,6 +311,7 @@ class Sheet {
       if (refused) refused(result); else toast(problem(result));
       return false;
     }
+    if (newHand) this.keepDraft(null);
     await this.load();
     this.settled(method === "POST");
     return true;
@@ -332,8 +354,17 @@ class Sheet {
       this.dirty = false;
       this.render();
     } }, _("Cancel")) : null;
+    // A new hand left half entered comes back as it was; dropped only when recorded or here.
+    const discard = editing ? null : h("button", { type: "button", id: "discard-hand",
+      hidden: !this.draft(), onclick: (/** @type {Event} */ e) => {
+        e.stopPropagation();
+        this.keepDraft(null);
+        this.dirty = false;
+        this.render();
+      } }, _("Discard this hand"));
+    if (!editing && this.draft()) this.dirty = true;
     const entry = ENTRIES[this.variant.family] ?? contractEntry;
-    box.append(title, refusal, ...entry(this.table(), submit), cancel ?? "");
+    box.append(title, refusal, ...entry(this.table(), submit), cancel ?? "", discard ?? "");
     return box;
   }
 }

@@ -23,6 +23,11 @@ import { LEVEL_BID, SUIT_SYMBOL } from "../bids.js";
  * @property {Variant} variant
  * @property {TableBids} tableBids
  * @property {Hand | null} editing the hand being corrected, or null for a new hand
+ * @property {Record<string, any> | null} draft a new hand as the form left it half entered, in
+ *   the form's own words (kept on this phone per game, so Back or a reload does not lose it)
+ * @property {(draft: Record<string, any>) => void} keepDraft the form tells what it holds so far
+ * @property {(code: string | null) => boolean} defendersOwnTricks whether each defender's own tricks
+ *   change the score of this bid (the published data says; true without it: better asked)
  * @property {(seat: number) => string} seatName
  * @property {(code: string) => Bid | undefined} bidOf the bid a code names, as the API lists it
  * @property {(code: string) => string} bidName "7♥", "6.3♥", "Misère"
@@ -36,13 +41,20 @@ import { LEVEL_BID, SUIT_SYMBOL } from "../bids.js";
 /**
  * @param {{ id: string | number, local: boolean, game: Game, variant: Variant,
  *   tableBids: TableBids, editing: Hand | null, waiting?: number,
- *   provisional?: Table["provisional"] }} parts
+ *   provisional?: Table["provisional"], draft?: Table["draft"], keepDraft?: Table["keepDraft"],
+ *   scoring?: import("./provisional.js").Scoring | null }} parts
  * @returns {Table}
  */
-export function tableOf({ id, local, game, variant, tableBids, editing, waiting = 0, provisional = null }) {
+export function tableOf({ id, local, game, variant, tableBids, editing, waiting = 0, provisional = null,
+  draft = null, keepDraft = () => {}, scoring = null }) {
   const bidOf = (/** @type {string} */ code) => tableBids.bids.find((b) => b.code === code);
+  const published = scoring?.bids ?? [];
   return {
-    id, local, game, variant, tableBids, editing, bidOf, waiting, provisional,
+    id, local, game, variant, tableBids, editing, bidOf, waiting, provisional, draft, keepDraft,
+    defendersOwnTricks: (code) => {
+      const found = published.find((b) => code !== null && b.codes.includes(code));
+      return !found || (found.defenders_score && !scoring?.defenders?.together);
+    },
     seatName: (seat) => game.sides[seat % game.sides.length].players[Math.floor(seat / game.sides.length)],
     // The game's own name for a bid, else its code with the suit drawn.
     bidName: (code) => bidOf(code)?.name
