@@ -8,6 +8,7 @@ import { startI18n } from "./i18n.js";
 import { registerServiceWorker } from "./install.js";
 import { isLocal, setQueueListener, showNet, startQueue } from "./queue.js";
 import { startSettings } from "./settings.js";
+import { statsPage } from "./stats.js";
 import { keepToken } from "./store.js";
 import { stopFollowing } from "./dom.js";
 
@@ -25,6 +26,7 @@ function route() {
     else if (parts[2] && parts[2] !== "follow") keepToken("t", Number(parts[1]), token);
     history.replaceState(null, "", `#/${parts.join("/")}`); // the token stays out of the address bar
   }
+  if (parts[0] === "g" && parts[2] === "stats" && !isLocal(parts[1])) return statsPage(Number(parts[1]));
   // A game started offline is addressed by its local id until the server has created it.
   if (parts[0] === "g" && parts[1]) return gamePage(isLocal(parts[1]) ? parts[1] : Number(parts[1]),
     parts[2] === "watch");

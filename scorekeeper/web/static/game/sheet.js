@@ -11,6 +11,7 @@ import { _, _n, against, lang, number } from "../i18n.js";
 import { isLocal, outbox, setQueueListener, showNet } from "../queue.js";
 import { renderConflict, renderWaiting, renderWaitingNote } from "../queue/view.js";
 import { shareBlock } from "../share.js";
+import { statsLink } from "../stats.js";
 import { chart, outcomeMark, outcomeOf, score, scoreboard, suited } from "../sheet.js";
 import { keepToken, remember, tokenOf } from "../store.js";
 import { cardPointsEntry } from "./cardpoints.js";
@@ -208,7 +209,7 @@ class Sheet {
         // A rematch is the scorer's to start: a spectator's phone has no say in the next game.
         this.token ? h("button", { type: "button", class: "primary", onclick: () => this.rematch() },
           _("Rematch")) : null,
-        h("a", { class: "button", href: `${API}/games/${id}/stats?lang=${lang()}` }, _("Statistics")),
+        statsLink(id, game),
         h("a", { class: "button", href: csv, download: `game-${id}.csv` }, _("CSV")),
         h("a", { class: "button", href: `${API}/games/${id}/export`, download: `game-${id}.json` },
           _("Export"))));
