@@ -301,7 +301,10 @@ class Stats(MethodView):
         card and Marianna points (Cinquecento); bids won, made and failed by bid (the contract
         games)
 
-        Anyone may read them. Only the counts that mean something in the game's variant are present.
+        In the contract games each bid comes with its name, its kind (trumps, misère, hilo) and
+        its level and suit, so a client can lay the contracts out on the level-and-suit table
+        and list misères apart; `slams` counts contracts made with every trick. Anyone may read
+        them. Only the counts that mean something in the game's variant are present.
         The ETag is the game's, so If-None-Match answers 304 while no hand changed. 404 for an
         unknown game.
         """

@@ -228,6 +228,12 @@ class Contract:
     bid: str
     made: bool
     partner: int | None = None  # the partner the bidder called (five-handed game)
+    kind: str = "trumps"  # the bid's kind: trumps (a trump or no-trump contract), misere or hilo
+    # Where the bid sits on the level-and-suit table: its tricks and its trump suit (S, C, D, H)
+    # or NT; None for a bid off that table (misère, hilo, J5).
+    level: int | None = None
+    suit: str | None = None
+    slam: bool = False  # a trumps contract made with every trick of the hand
 
     @property
     def declarers(self) -> tuple[int, ...]:

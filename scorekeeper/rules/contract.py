@@ -266,7 +266,12 @@ class ContractVariant(SeatedGame):
             lines.append(Reason("ralphed", {"player": table.player_at(bidder)}))
         result = self._finish(table, house, state, deltas, lines, declaring=declaring, made=made,
                               redeals=0, barred=barred)
-        return replace(result, contract=Contract(bidder, bid.code, made, partner))
+        on_table = bid.kind == "trumps" and not bid.jacks_high
+        return replace(result, contract=Contract(
+            bidder, bid.code, made, partner, kind=bid.kind,
+            level=bid.tricks if on_table else None,
+            suit=(bid.trumps or "NT") if on_table else None,
+            slam=bid.kind == "trumps" and taken == TRICKS_PER_HAND))
 
     def _partner(self, table: Table, bid: Bid, bidder: int, hand: Mapping[str, Any]) -> int | None:
         """The partner the bidder called at a five-handed table: a seat, or None for alone."""

@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from scorekeeper.rules.base import GameState
+from scorekeeper.rules.base import Contract, GameState
 from scorekeeper.rules.registry import find_variant
+from scorekeeper.rules.sentences import bid_name
 from scorekeeper.services.games import list_hands, table_of
 
 
@@ -21,7 +22,7 @@ def game_stats(game_id: int) -> dict[str, Any]:
     n = len(table.sides)
     hands_won = [0] * n
     tallies: list[Counter[str]] = [Counter() for _ in range(n)]
-    bids: dict[int, list[tuple[str, bool]]] = {seat: [] for seat in range(table.seats)}
+    bids: dict[int, list[Contract]] = {seat: [] for seat in range(table.seats)}
     state = variant.start(table)
     for hand in hands:
         result = variant.score_hand(table, state, hand.input)
@@ -37,7 +38,7 @@ def game_stats(game_id: int) -> dict[str, Any]:
         for counter, tally in zip(tallies, result.tally, strict=False):
             counter.update(tally)
         if result.contract is not None:  # the auction's winner's: a called partner bid nothing
-            bids[result.contract.seat].append((result.contract.bid, result.contract.made))
+            bids[result.contract.seat].append(result.contract)
         state = GameState.from_dict(hand.state)
 
     order = [bid.code for bid in variant.bids(game.options)]
@@ -63,14 +64,17 @@ def game_stats(game_id: int) -> dict[str, Any]:
             "sides": sides}
 
 
-def bid_record(contracts: list[tuple[str, bool]], order: list[str]) -> dict[str, Any]:
-    """Auctions won, contracts made and failed, in all and bid by bid (in auction order)."""
+def bid_record(contracts: list[Contract], order: list[str]) -> dict[str, Any]:
+    """Auctions won, contracts made and failed, slams, in all and bid by bid (in auction order),
+    each bid with its name, kind and place on the level-and-suit table."""
     by_bid = []
-    for code in sorted({code for code, _ in contracts},
-                       key=lambda c: order.index(c) if c in order else len(order)):
-        made = [m for c, m in contracts if c == code]
-        by_bid.append({"bid": code, "won": len(made), "made": sum(made),
-                       "failed": len(made) - sum(made)})
-    made_count = sum(made for _, made in contracts)
+    for code in sorted({c.bid for c in contracts},
+                       key=lambda code: order.index(code) if code in order else len(order)):
+        same = [c for c in contracts if c.bid == code]
+        made = sum(c.made for c in same)
+        by_bid.append({"bid": code, "name": bid_name(code), "kind": same[0].kind,
+                       "level": same[0].level, "suit": same[0].suit, "won": len(same),
+                       "made": made, "failed": len(same) - made})
+    made_count = sum(c.made for c in contracts)
     return {"won": len(contracts), "made": made_count, "failed": len(contracts) - made_count,
-            "by_bid": by_bid}
+            "slams": sum(c.slam for c in contracts), "by_bid": by_bid}

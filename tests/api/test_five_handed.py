@@ -73,8 +73,9 @@ def test_a_five_handed_game_played_through(client: FlaskClient) -> None:
     # Bids count for the bidder alone; a made contract counts as a hand won for both partners.
     assert by_seat[0]["bids"]["won"] == 1 and by_seat[0]["bids"]["made"] == 1
     assert by_seat[2]["bids"]["won"] == 1 and by_seat[4]["bids"]["won"] == 1
-    assert by_seat[1]["bids"] == {"won": 1, "made": 0, "failed": 1, "by_bid": [
-        {"bid": "6NT", "won": 1, "made": 0, "failed": 1}]}
+    assert by_seat[1]["bids"] == {"won": 1, "made": 0, "failed": 1, "slams": 0, "by_bid": [
+        {"bid": "6NT", "name": "6NT", "kind": "trumps", "level": 6, "suit": "NT", "won": 1,
+         "made": 0, "failed": 1}]}
     assert [by_seat[s]["hands_won"] for s in range(5)] == [4, 0, 2, 1, 1]
     assert [side["score"] for side in stats["sides"]] == [500, -90, 260, 290, 270]
 

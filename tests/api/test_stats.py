@@ -30,11 +30,28 @@ def record_all(game: Any, hands: list[dict[str, Any]]) -> None:
         assert response.status_code == 201, response.get_json()
 
 
+SYMBOLS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "NT": "NT"}
+# The bids off the level-and-suit table: their names at the table and their kinds.
+SPECIAL = {"MIS": ("Misère", "misere"), "OMIS": ("Open misère", "misere"),
+           "HILO": ("Hi/lo", "hilo"), "6J5": ("6NT (J5)", "trumps")}
+
+
+def row(code: str, won: int, made: int, failed: int) -> dict[str, Any]:
+    """One bid's line: its name, kind, level and suit as a player reads the code, then counts."""
+    counts = {"won": won, "made": made, "failed": failed}
+    if code in SPECIAL:
+        name, kind = SPECIAL[code]
+        return {"bid": code, "name": name, "kind": kind, "level": None, "suit": None, **counts}
+    level, suit = (code[:2], code[2:]) if code.startswith("10") else (code[:1], code[1:])
+    return {"bid": code, "name": f"{level}{SYMBOLS[suit]}", "kind": "trumps",
+            "level": int(level), "suit": suit, **counts}
+
+
 def bids(won: int, made: int, failed: int,
-         *by_bid: tuple[str, int, int, int]) -> dict[str, Any]:
+         *by_bid: tuple[str, int, int, int], slams: int = 0) -> dict[str, Any]:
     """A bid record written out: totals, then (bid, won, made, failed) rows in auction order."""
-    return {"won": won, "made": made, "failed": failed,
-            "by_bid": [{"bid": b, "won": w, "made": m, "failed": f} for b, w, m, f in by_bid]}
+    return {"won": won, "made": made, "failed": failed, "slams": slams,
+            "by_bid": [row(*counts) for counts in by_bid]}
 
 
 NO_BIDS = bids(0, 0, 0)
@@ -99,7 +116,7 @@ def test_by_bid_follows_the_auction_order_of_the_variant(client: FlaskClient,
     assert body["sides"][0]["bids"] == bids(2, 2, 0, ("MIS", 1, 1, 0), ("8S", 1, 1, 0))
     assert [p["bids"] for p in body["sides"][0]["players"]] == [
         bids(1, 1, 0, ("8S", 1, 1, 0)), bids(1, 1, 0, ("MIS", 1, 1, 0))]
-    assert body["sides"][1]["bids"] == bids(1, 1, 0, ("6C", 1, 1, 0))
+    assert body["sides"][1]["bids"] == bids(1, 1, 0, ("6C", 1, 1, 0), slams=1)
     assert [s["score"] for s in body["sides"]] == [490, 270]
     assert [s["hands_won"] for s in body["sides"]] == [2, 1]
 
@@ -159,8 +176,9 @@ def test_quebec_contracts(client: FlaskClient, new_game: Any) -> None:
         "game_id": game.id, "variant": "quebec-500", "hands_played": 2,
         "sides": [
             {"side": 0, "name": "North-South", "score": 80, "hands_won": 2,
-             "bids": bids(1, 1, 0, ("6S", 1, 1, 0)),
-             "players": [{"name": "Ann", "seat": 0, "bids": bids(1, 1, 0, ("6S", 1, 1, 0))},
+             "bids": bids(1, 1, 0, ("6S", 1, 1, 0), slams=1),
+             "players": [{"name": "Ann", "seat": 0,
+                          "bids": bids(1, 1, 0, ("6S", 1, 1, 0), slams=1)},
                          {"name": "Cy", "seat": 2, "bids": NO_BIDS}]},
             {"side": 1, "name": "East-West", "score": -220, "hands_won": 0,
              "bids": bids(1, 0, 1, ("7NT", 1, 0, 1)),
@@ -342,3 +360,50 @@ def test_etag_and_not_modified(client: FlaskClient, new_game: Any) -> None:
 
 def test_unknown_game_is_404(client: FlaskClient) -> None:
     assert_error(client.get(f"{API}/games/999999/stats"), 404)
+
+
+# -- the level-and-suit table, misères and slams ---------------------------------------------
+
+
+def test_bids_carry_their_place_on_the_table_and_slams_are_counted(client: FlaskClient,
+                                                                   new_game: Any) -> None:
+    game = new_game(options={"j5": True, "hi_lo": True})
+    record_all(game, [
+        # Ann 6♥ (100) made with 6: NS +100, EW +40.
+        hand(0, "6H", [6, 4]),
+        # Bo open misère (500) takes a trick: EW −500, NS nothing.
+        hand(1, "OMIS", [9, 1]),
+        # Cy 7NT (J5) (220) with every trick: a slam, NS +250.
+        hand(2, "7J5", [10, 0]),
+        # Di hi/lo takes exactly five: made.
+        hand(3, "HILO", [5, 5]),
+    ])
+    body = stats(client, game)
+    north_south, east_west = body["sides"]
+
+    def line(record: dict[str, Any]) -> list[tuple[Any, ...]]:
+        return [(b["bid"], b["name"], b["kind"], b["level"], b["suit"], b["made"], b["failed"])
+                for b in record["by_bid"]]
+
+    # J5 is off the level-and-suit table: it has its own name.
+    assert line(north_south["bids"]) == [("6H", "6♥", "trumps", 6, "H", 1, 0),
+                                         ("7J5", "7NT (J5)", "trumps", None, None, 1, 0)]
+    assert north_south["bids"]["slams"] == 1
+    assert [p["bids"]["slams"] for p in north_south["players"]] == [0, 1]  # Ann, Cy
+    assert line(east_west["bids"]) == [("HILO", "Hi/lo", "hilo", None, None, 1, 0),
+                                       ("OMIS", "Open misère", "misere", None, None, 0, 1)]
+    assert east_west["bids"]["slams"] == 0
+    # Names follow the request's language, as GET /games/{id}/bids names the same bids.
+    french = client.get(f"{game.url}/stats?lang=fr").get_json()["sides"][1]["bids"]["by_bid"]
+    named = {b["code"]: b["name"] for b in client.get(f"{game.url}/bids?lang=fr").get_json()}
+    assert [b["name"] for b in french] == [named["HILO"], named["OMIS"]]
+    assert named["OMIS"] != "Open misère"
+
+
+def test_a_fractional_bid_sits_at_its_level_and_suit(client: FlaskClient,
+                                                     new_game: Any) -> None:
+    game = new_game(options={"fractional_bidding": True})
+    record_all(game, [hand(0, "6.3H", [6, 4])])  # Ann 6.3♥ made with 6
+    by_bid = stats(client, game)["sides"][0]["bids"]["by_bid"]
+    assert [(b["bid"], b["name"], b["level"], b["suit"], b["made"]) for b in by_bid] == [
+        ("6.3H", "6.3♥", 6, "H", 1)]

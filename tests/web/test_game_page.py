@@ -203,7 +203,9 @@ def test_game_over_banner_and_rematch(phone: Phone) -> None:
     banner = page.get_by_role("status", name="Game over")
     banner.wait_for()
     assert "Game over: North-South won." in banner.inner_text()
-    for name, path in (("Statistics", "stats"), ("CSV", "sheet.csv"), ("Export", "export")):
+    # The statistics are a page of the app (tests/web/test_stats_page.py).
+    assert banner.get_by_role("link", name="Statistics").get_attribute("href") == f"#/g/{gid}/stats"
+    for name, path in (("CSV", "sheet.csv"), ("Export", "export")):
         href = banner.get_by_role("link", name=name).get_attribute("href")
         # Asked in the page's language (the CSV's headings, the statistics' words).
         assert href.split("?lang=")[0] == f"/api/v1/games/{gid}/{path}"

@@ -107,6 +107,18 @@ class ChangeSchema(Strict):
 
 class BidCountSchema(Strict):
     bid = fields.Str(required=True, metadata={"example": "7H"})
+    name = fields.Str(required=True, metadata={
+        "description": "the bid's name at the table, in the request's language", "example": "7♥"})
+    kind = fields.Str(required=True, validate=validate.OneOf(["trumps", "misere", "hilo"]),
+                      metadata={"description": "a trump or no-trump contract, a misère (open, "
+                                               "blind, …) or hilo"})
+    level = fields.Int(required=True, allow_none=True, metadata={
+        "description": "the tricks bid (6–10) where the bid sits on the level-and-suit table "
+                       "(a fractional bid at its level); null off it (misère, hilo, J5)"})
+    suit = fields.Str(required=True, allow_none=True,
+                      validate=validate.OneOf(["S", "C", "D", "H", "NT"]), metadata={
+                          "description": "the trump suit, or NT for no-trumps; null off the "
+                                         "level-and-suit table"})
     won = fields.Int(required=True, metadata={"description": "auctions won with this bid"})
     made = fields.Int(required=True)
     failed = fields.Int(required=True)
@@ -116,6 +128,8 @@ class BidRecordSchema(Strict):
     won = fields.Int(required=True, metadata={"description": "auctions won"})
     made = fields.Int(required=True, metadata={"description": "contracts made"})
     failed = fields.Int(required=True, metadata={"description": "contracts failed"})
+    slams = fields.Int(required=True, metadata={
+        "description": "trump or no-trump contracts made with every trick of the hand"})
     by_bid = fields.List(fields.Nested(BidCountSchema), required=True, metadata={
         "description": "the same, bid by bid in auction order (bids never won are left out)"})
 

@@ -25,6 +25,8 @@ function route() {
     else if (parts[2] && parts[2] !== "follow") keepToken("t", Number(parts[1]), token);
     history.replaceState(null, "", `#/${parts.join("/")}`); // the token stays out of the address bar
   }
+  if (parts[0] === "g" && parts[2] === "stats"
+    && !isLocal(parts[1])) return import("./stats.js").then((m) => m.statsPage(Number(parts[1])));
   // A game started offline is addressed by its local id until the server has created it.
   if (parts[0] === "g" && parts[1]) return gamePage(isLocal(parts[1]) ? parts[1] : Number(parts[1]),
     parts[2] === "watch");

@@ -19,6 +19,21 @@ import { rummyEntry } from "./rummy.js";
 import { scoreHands } from "./provisional.js";
 import { tableOf } from "./table.js";
 
+// Finished games whose statistics this page has fetched so the service worker keeps them.
+const statsFetched = new Set();
+
+/** The game-over card's link to the statistics page. Fetching them once here (the reply is
+ *  dropped) lets the service worker keep them, so the page opens offline for a game this phone
+ *  has seen finish. @param {number | string} id @param {{ updated_at?: string }} game */
+export function statsLink(id, game) {
+  const key = `${id} ${game.updated_at ?? ""}`;
+  if (!statsFetched.has(key)) {
+    statsFetched.add(key);
+    api("GET", `/games/${id}/stats`).catch(() => statsFetched.delete(key));
+  }
+  return h("a", { class: "button", href: `#/g/${id}/stats` }, _("Statistics"));
+}
+
 /**
  * @typedef {import("./table.js").Game} Game
  * @typedef {import("./table.js").Hand} Hand
@@ -235,7 +250,7 @@ class Sheet {
         // A rematch is the scorer's to start: a spectator's phone has no say in the next game.
         this.token ? h("button", { type: "button", class: "primary", onclick: () => this.rematch() },
           _("Rematch")) : null,
-        h("a", { class: "button", href: `${API}/games/${id}/stats?lang=${lang()}` }, _("Statistics")),
+        statsLink(id, game),
         h("a", { class: "button", href: csv, download: `game-${id}.csv` }, _("CSV")),
         h("a", { class: "button", href: `${API}/games/${id}/export`, download: `game-${id}.json` },
           _("Export"))));
