@@ -87,6 +87,7 @@ RULES: Final[Mapping[str, str]] = MappingProxyType({
     "format_variant": "a tournament format is played with the variants it is for",
     "team_count": "a format takes its number of teams",
     "team_name_twice": "every team has its own name",
+    "player_count": "a progressive night takes its number of players",
     "player_twice": "a player plays in one team",
     "team_size": "every team has the number of players the variant and format take",
     "knockout_odd": "a knockout match is best of an odd number of games",

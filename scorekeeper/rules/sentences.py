@@ -893,6 +893,7 @@ REFUSALS: Final[Mapping[str, str]] = {
     "team_count": "a tournament in the format {format:format_name} needs {least} to {most} "
                   "teams",
     "team_name_twice": "two teams are called {name!r}",
+    "player_count": "a progressive night needs {least} to {most} players",
     "player_twice": "{player} is listed twice: a player plays in one team",
     "team_size": "every team has the same number of players, {sizes:or} in this variant",
     "team_size.rummy_tables": "at Rummy tables everyone plays alone: one player a team",

@@ -12,11 +12,13 @@ from scorekeeper.tournaments.options import (
     FORMAT_NAMES,
     FORMATS,
     LATE_ENTRIES,
+    PROGRESSIVE_PLAYERS,
     check_tournament,
 )
 from scorekeeper.tournaments.pairing import draw_order
 from scorekeeper.tournaments.tables import check_tables, renumbered
 
 __all__ = ["FAMILY_OF_FORMAT", "FORMATS", "FORMAT_DESCRIPTIONS", "FORMAT_NAMES", "LATE_ENTRIES",
-           "Match", "Report", "Round", "Standing", "Team", "Tournament", "build", "check_scores",
-           "check_tables", "check_tournament", "draw_order", "knockout_size", "renumbered"]
+           "PROGRESSIVE_PLAYERS", "Match", "Report", "Round", "Standing", "Team", "Tournament",
+           "build", "check_scores", "check_tables", "check_tournament", "draw_order",
+           "knockout_size", "renumbered"]

@@ -92,10 +92,11 @@ def losers(teams: Sequence[Team], tournament: Tournament, seed_of: dict[int, int
 
 
 def league_match(match: Match, teams: Sequence[Team]) -> dict[str, Any]:
+    """Each team with its total (at a progressive table, its partnership's)."""
+    totals = match.totals or (0,) * len(match.sides)
     return {"id": match.key, "kind": match.kind, "status": match.status,
             "teams": [{"team": t, "name": teams[t].name, "total": total}
-                      for t, total in zip(match.teams, match.totals or (0,) * len(match.teams),
-                                          strict=True)],
+                      for side, total in zip(match.sides, totals, strict=True) for t in side],
             "winner": match.winner}
 
 

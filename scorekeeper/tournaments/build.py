@@ -10,6 +10,7 @@ from typing import Any
 
 from scorekeeper.rules.errors import RuleViolation
 from scorekeeper.rules.sentences import WORDS, said, said_n, word
+from scorekeeper.tournaments import night
 from scorekeeper.tournaments.model import Match, Report, Round, Standing, Team, Tournament
 from scorekeeper.tournaments.pairing import (
     bracket_seeds,
@@ -19,6 +20,7 @@ from scorekeeper.tournaments.pairing import (
     draw_tables,
     swiss_pairs,
 )
+from scorekeeper.tournaments.progressive import seat_round
 
 KNOCKOUT_NAMES = WORDS["knockout round"]
 QUEBEC_KNOCKOUT_SIZES = (8, 4, 2)
@@ -57,7 +59,9 @@ class Fold:
             # (a bye counts for nothing, a table plays on without it); a match already decided
             # stands as played.
             forfeit = tuple(t for t in teams if self.teams[t].out_before(number + 1))
-            if forfeit and (match_kind in ("table", "bye") or not match.complete):
+            # A progressive table plays on: a player leaves between rounds.
+            if forfeit and match_kind != "partnerships" and (
+                    match_kind in ("table", "bye") or not match.complete):
                 match = replace(match, forfeit=forfeit)
             built.append(match)
         self.rounds.append(Round(number, name, kind, tuple(built)))
@@ -137,6 +141,8 @@ class Fold:
                                 else ("bye", (a,), 0, None) for a, b in pairs_])
         elif fmt == "swiss":
             self.swiss_round(self.in_play(1), set(), set())
+        elif fmt == "progressive":
+            self.progressive_round()
         else:
             self.table_round()
 
@@ -161,6 +167,16 @@ class Fold:
                              self.seed, k)
         self.add_round(said("round", "Round {n}").format(n=k), "league",
                        [("table", table, self.games("league"), None) for table in tables])
+
+    def progressive_round(self) -> None:
+        """Seat the players present, from the night so far: a table per four, sit-outs as
+        byes."""
+        history = [night.seating_of(r) for r in self.league_rounds()]
+        seating = seat_round(self.in_play(len(self.rounds) + 1), history, self.seed)
+        deals = int(self.options["deals_per_round"])
+        self.add_round(said("round", "Round {n}").format(n=len(history) + 1), "league",
+                       [*(("partnerships", t.players, deals, None) for t in seating.tables),
+                        *(("bye", (p,), 0, None) for p in seating.sitting_out)])
 
     def advance(self) -> bool:
         """Close the current round and build the next; False if nothing can follow yet."""
@@ -195,6 +211,9 @@ class Fold:
             return self.advance()
         if self.fmt == "rummy_tables" and len(self.league_rounds()) < int(self.options["rounds"]):
             self.table_round()
+            return True
+        if self.fmt == "progressive" and len(self.league_rounds()) < int(self.options["rounds"]):
+            self.progressive_round()
             return True
         self.closed = True
         return True
@@ -342,8 +361,8 @@ class Fold:
         champion (the league formats), once the league is over."""
         if self.fmt == "quebec":
             return knockout_size(len(self.order))
-        if self.fmt in KNOCKOUTS:
-            return None
+        if self.fmt in KNOCKOUTS or self.fmt == "progressive":
+            return None  # a progressive night has no tie-break round
         if self.fmt == "swiss" and len(self.league_rounds()) < self.swiss_rounds():
             return None
         if self.fmt == "rummy_tables" and len(self.league_rounds()) < int(self.options["rounds"]):
@@ -352,6 +371,10 @@ class Fold:
 
     def standings(self, at: int | None = None) -> list[Standing]:
         """Every numbered team's row; withdrawn teams (before round `at`; None: all) last."""
+        if self.fmt == "progressive":
+            rows = night.rows(self.league_rounds(), self.order)
+            return [Standing(rank, player, self.number(player), *rows[player])
+                    for rank, player in enumerate(self.ranking(None, rows, at)[0], start=1)]
         rows = {t: [0, 0, 0, 0, 0, 0] for t in self.order}  # played won lost pts for ag
         per_game = int(self.options.get("points_per_game", 2))
         counted = (self.rounds if self.fmt in KNOCKOUTS else self.league_rounds())
@@ -626,15 +649,22 @@ def build(fmt: str, teams: Sequence[Team], options: Mapping[str, Any], seed: int
         fold.stale.extend(leftover)
     champion = fold.champion()
     can_advance = champion is None and all(r.complete for r in fold.rounds)
+    placings = fold.placings()
+    prizes = (night.prizes(placings, lambda p: fold.out(p, None))
+              if fmt == "progressive" and champion is not None else [])
     return Tournament(
         order=order, rounds=tuple(fold.rounds), standings=tuple(fold.standings()),
         status="finished" if champion is not None else "playing", champion=champion,
         can_advance=can_advance, advances=applied, rounds_at_draw=at_draw,
         stale=tuple(fold.stale),
-        next_step=next_step(fold, champion, can_advance), placings=tuple(fold.placings()))
+        next_step=next_step(fold, champion, can_advance), placings=tuple(placings),
+        prizes=tuple(prizes))
 
 
 def next_step(fold: Fold, champion: int | None, can_advance: bool) -> str:
+    if champion is not None and fold.fmt == "progressive":
+        return said("next step", "High score of the night: {player}.").format(
+            player=fold.teams[champion].name)
     if champion is not None:
         return said("next step", "{team} are the champions.").format(
             team=fold.teams[champion].name)
@@ -647,7 +677,7 @@ def next_step(fold: Fold, champion: int | None, can_advance: bool) -> str:
 
 
 def check_scores(match: Match, scores: Sequence[int]) -> None:
-    if len(scores) != len(match.teams):
+    if len(scores) != len(match.sides):
         if match.kind == "table":
             raise RuleViolation("entry_form.table_scores", "scores", count=len(match.teams))
         raise RuleViolation("entry_form.match_scores", "scores", count=len(match.teams))

@@ -34,7 +34,9 @@ class Report:
 class Match:
     key: str  # "r2m3": the third match of the second round built; stable across rebuilds
     round: int
-    kind: str  # "match", "bye", "table" (Rummy) or "tiebreak"
+    # "match", "bye", "table" (Rummy), "tiebreak" or "partnerships" (a progressive night's
+    # table: four players, North-South then East-West, scored per partnership)
+    kind: str
     teams: tuple[int, ...]  # team indices, in the order scores are reported
     games: int  # the most games it can take
     first_to: int | None  # wins that end it early (knockouts), else every game is played
@@ -45,14 +47,22 @@ class Match:
     forfeit: tuple[int, ...] = ()
 
     @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """Who each score of a report is for: a partnership each at a progressive table, else
+        each team alone."""
+        if self.kind == "partnerships":
+            return self.teams[:2], self.teams[2:]
+        return tuple((team,) for team in self.teams)
+
+    @property
     def wins(self) -> tuple[int, ...]:
         """Games won by each team (two-team matches; a bye counts every game as won, unless its
         team withdrew). A forfeit gives the other team the games left, up to first_to."""
         if self.kind == "bye":
             return (0 if self.forfeit else self.games,)
-        won = [0] * len(self.teams)
+        won = [0] * len(self.sides)
         for report in self.results:
-            if len(self.teams) == 2:
+            if len(self.sides) == 2:
                 won[0 if report.scores[0] > report.scores[1] else 1] += 1
         if len(self.teams) == 2 and len(self.forfeit) == 1:
             other = 1 - self.teams.index(self.forfeit[0])
@@ -64,7 +74,7 @@ class Match:
 
     @property
     def totals(self) -> tuple[int, ...]:
-        return tuple(sum(r.scores[i] for r in self.results) for i in range(len(self.teams)))
+        return tuple(sum(r.scores[i] for r in self.results) for i in range(len(self.sides)))
 
     @property
     def complete(self) -> bool:
@@ -93,6 +103,8 @@ class Match:
             return None
         if self.kind == "bye":
             return self.teams[0]
+        if self.kind == "partnerships":
+            return None  # a progressive table counts deal scores, not a winner
         scores = self.places if self.kind == "table" else self.wins
         best = max(scores)
         if self.first_to is not None and len(self.forfeit) == len(self.teams):
@@ -154,6 +166,8 @@ class Tournament:
     # Final places once it is finished, champion first: (place, team); teams the format leaves
     # level (a knockout round's losers) share a place.
     placings: tuple[tuple[int, int], ...] = ()
+    # A progressive night's prizes once it is finished: ("high" | "second" | "booby", player).
+    prizes: tuple[tuple[str, int], ...] = ()
 
     def match(self, key: str) -> Match | None:
         for round_ in self.rounds:

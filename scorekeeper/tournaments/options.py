@@ -16,7 +16,9 @@ STAGES = ("qualifying", "knockout")
 QUEBEC_GAMES = {"qualifying": 5, "knockout": 3}  # RULES.md: 5 games, then best of 3
 # The formats made for one family of games: the Quebec format for the contract games' pairs,
 # the Rummy tables for players alone.
-FAMILY_OF_FORMAT = {"quebec": "contract", "rummy_tables": "rummy"}
+FAMILY_OF_FORMAT = {"quebec": "contract", "rummy_tables": "rummy", "progressive": "contract"}
+# A progressive night: individuals, four to a table as two partnerships.
+PROGRESSIVE_PLAYERS = (8, 64)
 
 
 def quebec_games(value: object, where: str) -> dict[str, Any]:
@@ -78,6 +80,11 @@ FORMATS: dict[str, tuple[OptionSpec, ...]] = {
                      OptionSpec("table_size", "integer", 4, "Players per table (3 to 8); "
                                 "tables are made as even as possible.", minimum=3, maximum=8),
                      rounds(3, "Rounds, each with tables drawn afresh.", 20)),
+    "progressive": (rounds(6, "Rounds of the night, each seated afresh: new partners and "
+                              "opponents.", 20),
+                    OptionSpec("deals_per_round", "integer", 8,
+                               "Deals each table plays in a round; the round is over when "
+                               "every table has played them.", minimum=1, maximum=30)),
 }
 # A game a team's scorer reports waits for the other team's scorer (or the organizer) to confirm
 # it: every format takes it.
@@ -92,6 +99,7 @@ FORMAT_NAMES: dict[str, str] = {
     "round_robin": "Round robin",
     "swiss": "Swiss",
     "rummy_tables": "Rummy tables",
+    "progressive": "Progressive",
 }
 # When a team may still join (the service's late entries): only before the draw, between any two
 # rounds (paired afresh each round), or a round robin with an odd field (the bye's seat).
@@ -102,6 +110,7 @@ LATE_ENTRIES: dict[str, str] = {
     "round_robin": "odd_field",
     "swiss": "between_rounds",
     "rummy_tables": "between_rounds",
+    "progressive": "between_rounds",
 }
 FORMAT_DESCRIPTIONS: dict[str, str] = {
     "quebec": "Quebec 500 (any contract game): a qualifying round of pairs 1-2, 3-4, ... then a "
@@ -114,6 +123,10 @@ FORMAT_DESCRIPTIONS: dict[str, str] = {
     "swiss": "Rounds paired by standing, no rematches.",
     "rummy_tables": "Rummy 500 (any rummy game): players at random tables each round, ranked "
                     "within the table.",
+    "progressive": "A progressive night (Australian or Quebec 500): players register alone; "
+                   "each round seats them four to a table with a new partner, and each player "
+                   "adds up their partnership's deal scores. A player sitting out a round gets "
+                   "the round's average.",
 }
 
 
@@ -131,6 +144,13 @@ def check_tournament(fmt: str, variant: str, players_per_side: Sequence[int],
         kin = [other.name for other in variants() if other.family == family]
         raise RuleViolation("format_variant", "format", format=FORMAT_NAMES[fmt], variants=kin,
                             variant_name=game.name)
+    if fmt == "progressive":
+        if (2, 2) not in game.forms:
+            raise RuleViolation("format_variant", "format", format=FORMAT_NAMES[fmt],
+                                variants=[v.name for v in variants() if (2, 2) in v.forms
+                                          and v.family == family], variant_name=game.name)
+        check_players(teams)
+        return options
     low = 3 if fmt == "rummy_tables" else 2
     if not low <= len(teams) <= MAX_TEAMS:
         raise RuleViolation("team_count", "teams", format=FORMAT_NAMES[fmt], least=low,
@@ -160,3 +180,16 @@ def check_tournament(fmt: str, variant: str, players_per_side: Sequence[int],
         if isinstance(wanted, int) and wanted > most:
             raise RuleViolation("swiss_rounds", "options.rounds", teams=len(teams), most=most)
     return options
+
+
+def check_players(teams: Sequence[Team]) -> None:
+    """A progressive night's players: each a one-person team, names unique, 8 to 64."""
+    least, most = PROGRESSIVE_PLAYERS
+    if not least <= len(teams) <= most:
+        raise RuleViolation("player_count", "players", least=least, most=most)
+    names = [team.name.strip().casefold() for team in teams]
+    for i, name in enumerate(names):
+        if names.index(name) != i:
+            raise RuleViolation("player_twice", f"players.{i}", player=teams[i].name)
+        if len(teams[i].players) != 1:
+            raise RuleViolation("team_size", f"teams.{i}.players", sizes=[1])

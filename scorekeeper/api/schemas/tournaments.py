@@ -33,13 +33,17 @@ class TournamentCreateSchema(Strict):
                 metadata={"example": "Tournoi de la Saint-Jean"})
     variant = variant_key(required=True)
     format = fields.Str(required=True, validate=validate.Length(1, MAX_KEY), metadata={
-        "description": "quebec, single_elimination, double_elimination, round_robin, swiss or "
-                       "rummy_tables",
+        "description": "quebec, single_elimination, double_elimination, round_robin, swiss, "
+                       "rummy_tables or progressive",
         "example": "quebec"})
-    teams = Items(fields.Nested(TeamInputSchema), MAX_TEAMS, 2, required=True, metadata={
+    teams = Items(fields.Nested(TeamInputSchema), MAX_TEAMS, 2, metadata={
                             "description": "teams (players alone at Rummy tables: one player "
                                            "each), in seed order when options.seeding is "
-                                           "listed"})
+                                           "listed; every format but progressive"})
+    players = Items(Name(), MAX_TEAMS, 1, metadata={
+        "description": "progressive only (instead of teams): the players' names, unique, 8 to "
+                       "64; each becomes a one-person entry of `teams`",
+        "example": ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]})
     options = options_map(load_default=dict, metadata={
                               "description": "the format's options (see the tag description); "
                                              "those left out take their defaults",
@@ -87,17 +91,30 @@ class UnconfirmedSchema(Strict):
         "description": "the team whose scorer reported it (null: the match's own token)"})
 
 
+class PartnershipSchema(Strict):
+    seats = fields.Str(required=True, validate=validate.OneOf(["north_south", "east_west"]))
+    players = fields.List(fields.Int(), required=True, metadata={
+        "description": "the two players' indices in `teams`"})
+    names = fields.List(fields.Str(), required=True)
+
+
 class MatchSchema(Strict):
     id = fields.Str(required=True, metadata={"example": "r1m3"})
     round = fields.Int(required=True)
     table = fields.Int(allow_none=True, required=True, metadata={
         "description": "the table it is played at: 1, 2, ... within its round, in the round's "
                        "order (null for a bye, which is not played)"})
-    kind = fields.Str(required=True, validate=validate.OneOf(["match", "bye", "table",
-                                                              "tiebreak"]))
+    kind = fields.Str(required=True, validate=validate.OneOf(
+        ["match", "bye", "table", "tiebreak", "partnerships"]), metadata={
+            "description": "partnerships: a progressive table, teams North, South, East, West "
+                           "(each a player), scored per partnership; bye: a player sitting out"})
     teams = fields.List(fields.Int(), required=True,
                         metadata={"description": "team indices, in the order scores are given"})
     names = fields.List(fields.Str(), required=True)
+    partnerships = fields.List(fields.Nested(PartnershipSchema), allow_none=True,
+                               required=True, metadata={
+        "description": "a progressive table's seats: North-South then East-West, in the order "
+                       "its scores are given (null for other matches)"})
     games = fields.Int(required=True, metadata={"description": "the most games it can take"})
     first_to = fields.Int(allow_none=True, required=True, metadata={
         "description": "games won that end it early (knockouts: best of `games`)"})
@@ -138,12 +155,15 @@ class StandingRowSchema(Strict):
     team = fields.Int(required=True)
     name = fields.Str(required=True)
     number = fields.Int(required=True)
-    played = fields.Int(required=True, metadata={"description": "matches, byes included"})
+    played = fields.Int(required=True, metadata={
+        "description": "matches, byes included (progressive: deals played)"})
     won = fields.Int(required=True, metadata={
         "description": "games won (Rummy tables: players finished below)"})
     lost = fields.Int(required=True)
     points = fields.Int(required=True, metadata={
-        "description": "points_per_game a game won (Rummy tables: players finished below)"})
+        "description": "points_per_game a game won (Rummy tables: players finished below; "
+                       "progressive: the partnership's deal scores added up, plus the round's "
+                       "average for a round sat out)"})
     scored = fields.Int(required=True)
     against = fields.Int(required=True)
 
@@ -152,6 +172,12 @@ class PlacingSchema(Strict):
     place = fields.Int(required=True, metadata={"description": "1 for the champion; shared by "
                                                                "teams the format leaves level"})
     team = fields.Int(required=True)
+    name = fields.Str(required=True)
+
+
+class PrizeSchema(Strict):
+    prize = fields.Str(required=True, validate=validate.OneOf(["high", "second", "booby"]))
+    player = fields.Int(required=True, metadata={"description": "the player's index in `teams`"})
     name = fields.Str(required=True)
 
 
@@ -187,6 +213,12 @@ class TournamentSchema(Strict):
                        "a league's teams by its standings; a third-place match decides 3rd and "
                        "4th; double elimination: the champion, the grand final's loser, then the "
                        "teams by the losers' round they went out in, sharing a place within it"})
+    players = fields.List(fields.Str(), metadata={
+        "description": "progressive: the players' names, index for index the entries of "
+                       "`teams` (which clients read for status, check-in and withdrawal)"})
+    prizes = fields.List(fields.Nested(PrizeSchema), metadata={
+        "description": "progressive, once finished: high (1st), second, and booby (the last "
+                       "placed of the players who stayed to the end); empty before"})
     created_at = fields.Str(required=True, metadata={"format": "date-time"})
     updated_at = fields.Str(required=True, metadata={"format": "date-time"})
 

@@ -76,7 +76,7 @@ def _late_round(row: TournamentRow, t: pure.Tournament) -> int:
     """The first round a team entered now plays, or Conflict if the format cannot seat it."""
     if t.status == "finished":
         raise Conflict(say("the tournament is over. {next_step}", next_step=t.next_step))
-    if row.format in ("swiss", "rummy_tables"):
+    if row.format in ("swiss", "rummy_tables", "progressive"):
         league = sum(r.kind == "league" for r in t.rounds)
         wanted = row.options.get("rounds")
         if row.format == "swiss" and not isinstance(wanted, int):

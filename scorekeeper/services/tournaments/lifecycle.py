@@ -43,6 +43,8 @@ def sides_per_team(variant_key: str, fmt: str) -> list[int]:
     """The team sizes a format can seat in this variant, as its forms say: two sides a match,
     or (Rummy tables) players alone."""
     variant = find_variant(variant_key)
+    if fmt == "progressive":
+        return [1]  # players alone, partnered afresh each round
     if fmt == "rummy_tables":
         return sorted({each for _, each in variant.forms if each == 1})
     return [each for sides, each in variant.forms if sides == 2]
@@ -63,6 +65,19 @@ def stored_team(team: pure.Team) -> dict[str, Any]:
     return body
 
 
+def entrants(data: Mapping[str, Any]) -> list[pure.Team]:
+    """The teams a new tournament is entered with: a progressive night's `players`, each a
+    one-person team, or every other format's `teams`; the other field is refused."""
+    progressive = data["format"] == "progressive"
+    given, other = ("players", "teams") if progressive else ("teams", "players")
+    if other in data or given not in data:
+        message = say("this format takes {given}, not {other}", given=given, other=other)
+        raise Unprocessable(message, {other if other in data else given: [message]})
+    if progressive:
+        return [pure.Team(name.strip(), (name.strip(),)) for name in data["players"]]
+    return [entered_team(t) for t in data["teams"]]
+
+
 # -- writing -----------------------------------------------------------------------------------
 
 
@@ -71,7 +86,7 @@ def create_tournament(data: Mapping[str, Any], request: WriteRequest,
     """Register a tournament: the reply holds the organizer's token, shown to this request (and
     its retries) only and stored hashed."""
     variant = find_variant(data["variant"])
-    teams = [entered_team(t) for t in data["teams"]]
+    teams = entrants(data)
     options = pure.check_tournament(data["format"], variant.key,
                                     sides_per_team(variant.key, data["format"]), teams,
                                     data.get("options") or {})
@@ -110,7 +125,7 @@ def _check_in_decides(row: TournamentRow) -> None:
     if any(t.status == "checked_in" for t in teams):
         teams = [replace(t, status="withdrawn", withdrawn=0) if t.status == "registered" else t
                  for t in teams]
-    least = 3 if row.format == "rummy_tables" else 2
+    least = {"rummy_tables": 3, "progressive": pure.PROGRESSIVE_PLAYERS[0]}.get(row.format, 2)
     if sum(t.withdrawn is None for t in teams) < least:
         raise Conflict(say("the draw needs at least {least} teams in play (checked in, or not "
                            "withdrawn); there are {n}",

@@ -66,10 +66,8 @@ def open_sheet(tournament_id: int, key: str, body: Mapping[str, Any],
             return 200, {**present.game_view(playing), "token": None}
         playable(row, match, games)
         variant = find_variant(row.variant)
-        teams = row.teams
         game = Game(variant=variant.key, options=variant.resolve_options({}),
-                    sides=[{"name": teams[i]["name"], "players": list(teams[i]["players"])}
-                           for i in match.teams],
+                    sides=sides_of(row, match),
                     first_dealer=body.get("first_dealer", 0), state={},
                     tournament_id=row.id, match=key)
         from scorekeeper.services.games import table_of  # the games service imports this one
@@ -84,6 +82,17 @@ def open_sheet(tournament_id: int, key: str, body: Mapping[str, Any],
         return 201, {**present.game_view(game), "token": token}
 
     return guarded_write(guard(tournament_id, key), request, action)
+
+
+def sides_of(row: TournamentRow, match: pure.Match) -> list[dict[str, Any]]:
+    """The game's sides in the match's score order: each team, or at a progressive table each
+    partnership (named after its two players, as seated)."""
+    sides = []
+    for side in match.sides:
+        players = [p for i in side for p in row.teams[i]["players"]]
+        sides.append({"name": " & ".join(row.teams[i]["name"] for i in side),
+                      "players": players})
+    return sides
 
 
 def open_game(session: Session, tournament_id: int, key: str) -> Game | None:
@@ -167,8 +176,7 @@ def sync(session: Session, game: GameRecord, role: Role, cascade: bool) -> None:
     have = [Wanted(g.hand, list(g.scores)) for g in mine]
     if want == have:
         return
-    teams = tuple(row.teams[i]["name"] for i in match.teams)
-    if teams != tuple(side["name"] for side in game.sides):
+    if [s["name"] for s in sides_of(row, match)] != [side["name"] for side in game.sides]:
         raise Conflict(say("match {match} is no longer between the teams of this game; ask the "
                            "organizer", match=key))
     common = 0

@@ -108,6 +108,8 @@ def tournament_view(row: TournamentRow, games: Sequence[TournamentGame]) -> dict
         "options": row.options, "seed": row.seed, "language": row.language,
         "created_at": present.timestamp(row.created_at),
         "updated_at": present.timestamp(row.updated_at)}
+    if row.format == "progressive":
+        body["players"], body["prizes"] = [t.name for t in teams], []
     if row.seed is None:
         return {**body, "status": "registered", "champion": None, "can_advance": False,
                 "next_step": say("Draw the team numbers to build the first round."),
@@ -127,6 +129,8 @@ def tournament_view(row: TournamentRow, games: Sequence[TournamentGame]) -> dict
         "standings": [standing_view(s, teams) for s in t.standings],
         "placings": [{"place": place, "team": team, "name": teams[team].name}
                      for place, team in t.placings],
+        **({"prizes": [{"prize": prize, "player": p, "name": teams[p].name}
+                       for prize, p in t.prizes]} if row.format == "progressive" else {}),
     }
 
 
@@ -138,7 +142,13 @@ def match_view(match: pure.Match, teams: Sequence[pure.Team],
     return {
         "id": match.key, "round": match.round, "table": match.table, "kind": match.kind,
         "teams": list(match.teams),
-        "names": [teams[t].name for t in match.teams], "games": match.games,
+        "names": [teams[t].name for t in match.teams],
+        "partnerships": ([{"seats": seats, "players": list(side),
+                           "names": [teams[p].name for p in side]}
+                          for seats, side in zip(("north_south", "east_west"), match.sides,
+                                                 strict=True)]
+                         if match.kind == "partnerships" else None),
+        "games": match.games,
         "first_to": match.first_to, "status": match.status, "winner": match.winner,
         "forfeit": list(match.forfeit),
         "wins": list(match.wins) if match.kind != "table" else None,
