@@ -339,6 +339,21 @@ def _store(connection: Connection, model: Replies, owner: dict[str, int], key: s
         "created_at": utcnow()})
 
 
+def is_retry(session: Session, model: type[TournamentReply], owner: dict[str, int],
+             request: WriteRequest) -> bool:
+    """Whether this request's Idempotency-Key already has a stored reply to this very request
+    (same method, path and body): a write whose secret it used up (a recovery code) lets its
+    retry through to that reply."""
+    if request.idempotency_key is None:
+        return False
+    stored = session.connection().execute(
+        _replies_table(model, next(iter(owner))).find,
+        {**owner, "key": key_hash(request.idempotency_key), "cutoff": utcnow()
+         - timedelta(hours=request.context.reply_hours)}).first()
+    return (stored is not None and not stored.expired
+            and hmac.compare_digest(stored.fingerprint, _fingerprint(request)))
+
+
 def _fingerprint(request: WriteRequest) -> str:
     canonical = json.dumps([request.method, request.path, request.body], sort_keys=True,
                            separators=(",", ":"), default=str)
