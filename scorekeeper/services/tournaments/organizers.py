@@ -17,7 +17,7 @@ from scorekeeper.errors import Conflict, Forbidden, NotFound
 from scorekeeper.i18n import say
 from scorekeeper.models import DeskKey, TournamentReply
 from scorekeeper.models import Tournament as TournamentRow
-from scorekeeper.services import present
+from scorekeeper.services import present, write_limit
 from scorekeeper.services.tournaments.codes import new_recovery_code, recovery_hash
 from scorekeeper.services.tournaments.guard import guard, touch
 from scorekeeper.services.tournaments.views import etag, get_tournament
@@ -29,18 +29,22 @@ from scorekeeper.services.writes import (
     guarded_write,
     hash_token,
     is_retry,
+    refuse_if_spent,
 )
 
 
 def recover(tournament_id: int, code: str, request: WriteRequest) -> Reply:
     """A new organizer's token for the recovery code, which voids the old token and the code:
     a new code comes with it (the one used has been typed where others could see it). A wrong
-    code counts against the address's limit of failed authentications, as a wrong token."""
+    code counts against the address's limit of failed authentications, as a wrong token, and
+    once that is used up no code is compared at all."""
 
     def authorize(row: TournamentRow, _token: str | None) -> None:
         if row.recovery_hash is None:
             raise Conflict(say("this tournament was created before recovery codes: it has "
                                "none"))
+        refuse_if_spent(request.context, store.current().session.connection(),
+                        write_limit.AUTH_FAILURES)
         if (not hmac.compare_digest(recovery_hash(code), row.recovery_hash)
                 # A retry of a recovery made: it replays its reply (the code is used up).
                 and not is_retry(store.current().session, TournamentReply,
