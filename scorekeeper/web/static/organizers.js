@@ -3,7 +3,7 @@
 // printed once), the "Lost the organizer's link?" form that trades the code for a new link, the
 // desk's co-organizer links and door QR, and the door's page where a team checks itself in.
 import { API, api, problem, uuid } from "./api.js";
-import { follow, h, show, toast } from "./dom.js";
+import { follow, h, show, stopFollowing, toast } from "./dom.js";
 import { _, lang } from "./i18n.js";
 import { siteLink } from "./links.js";
 import { shareLink } from "./share.js";
@@ -37,10 +37,15 @@ export function lostLinkForm(id, name) {
       { key: uuid() }); } catch { offline(); return; }
     if (!got.ok) { out.replaceChildren(h("p", { class: "refusal", text: problem(got) })); return; }
     keepToken("t", id, got.json.token);
+    stopFollowing(); // the page's live updates would draw the tournament over the new code
     show(h("h1", { text: name }),
       h("p", { class: "banner win", role: "status", text: _("A new organizer's link is on this phone; the old one no longer works.") }),
       recoverySheet(id, name, got.json.recovery_code),
-      h("a", { class: "button primary wide", href: `#/t/${id}` }, _("Open the desk")));
+      // The address is already the tournament's: route it again, now with the new token.
+      h("a", { class: "button primary wide", href: `#/t/${id}`, onclick: (event) => {
+        event.preventDefault();
+        window.dispatchEvent(new HashChangeEvent("hashchange"));
+      } }, _("Open the desk")));
   }
   return h("details", { class: "card lost-link" },
     h("summary", { text: _("Lost the organizer's link?") }),
