@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from tests.qr_pixels import decode, png_pixels
 from tests.web.helpers import Phone, api, fits_the_phone, no_serious_axe_violations
 
 TEAMS = ["Les As: Marie, Jean", "Les Rois: Luc, Anne", "Les Dames: Zoé, Paul",
@@ -94,3 +95,17 @@ def test_a_team_checks_in_at_the_door_and_the_desk_sees_it_live(
     desk.wait_for_selector("text=0 of 4 checked in")
     door.wait_for_selector("button:has-text('Les Rois'):not([disabled])")
     assert api(page, "GET", f"/tournaments/{tid}")["teams"][1]["status"] == "registered"
+
+
+def test_the_print_kit_before_the_draw_has_the_door_qr(phone: Phone) -> None:
+    page = phone.open()
+    created = api(page, "POST", "/tournaments", data={
+        "name": "Club du dimanche", "variant": "quebec-500", "format": "quebec",
+        "teams": [{"name": line.split(":")[0], "players": line.split(": ")[1].split(", ")}
+                  for line in TEAMS]})
+    kit = phone.open(f"#/t/{created['id']}/print?token={created['token']}")
+    kit.wait_for_selector(".door-sheet img.qr[src^='data:']")
+    link = kit.locator(".door-sheet .link-text").inner_text()
+    assert re.fullmatch(rf"{re.escape(phone.base)}/#/t/{created['id']}/door\?token=\S+", link)
+    assert decode(png_pixels(kit.locator(".door-sheet img.qr").screenshot())) == link
+    fits_the_phone(kit)
