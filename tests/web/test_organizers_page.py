@@ -34,7 +34,7 @@ def test_the_recovery_sheet_and_the_lost_link_form(phone: Phone, second_phone: P
     assert re.fullmatch(r"[A-HJ-NP-Z]{4}(-[A-HJ-NP-Z]{4}){3}", code), code
     sheet = page.locator(".recovery-sheet")
     assert "Club du vendredi" in sheet.inner_text()
-    tid = int(re.search(r"#/t/(\d+)", page.locator(".link-text").first.inner_text()).group(1))  # type: ignore[union-attr]
+    tid = int(re.search(r"#/t/(\d+)", page.locator(".link-text").inner_text()).group(1))  # type: ignore[union-attr]
     assert f"{phone.base}/#/t/{tid}" in sheet.inner_text()
     old = page.evaluate(f"JSON.parse(localStorage.getItem('sk.ttokens'))[{tid}]")
     fits_the_phone(page)

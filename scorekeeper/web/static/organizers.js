@@ -19,7 +19,7 @@ export function recoverySheet(id, name, code) {
     h("h2", { id: "recovery-title", text: _("Recovery code") }),
     h("p", { class: "recovery-name", text: name }),
     h("p", { class: "recovery-code", id: "recovery-code", text: code }),
-    h("p", { class: "link-text", text: address }),
+    h("p", { class: "recovery-address", text: address }),
     h("p", { text: _("Lost the organizer's link? Open this address, choose “Lost the organizer's link?” and type this code: you get a new link and the old one stops working.") }),
     h("p", { class: "muted", text: _("Keep this sheet apart from the phone. The code is shown only now.") }),
     h("button", { type: "button", class: "no-print", onclick: () => window.print() }, _("Print")));
