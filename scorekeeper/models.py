@@ -183,6 +183,8 @@ class Tournament(Base):
     language: Mapped[str] = mapped_column(String(8), default="en", server_default="en")
     advances: Mapped[int] = mapped_column(Integer, default=0)
     token_hash: Mapped[str] = mapped_column(String(64))
+    # The recovery code's hash (POST .../recover): null for a tournament made before codes.
+    recovery_hash: Mapped[str | None] = mapped_column(String(64))
     version: Mapped[int] = mapped_column(Integer, nullable=False)
     seed_name: Mapped[str | None] = mapped_column(String(80), unique=True)
     # A demo of `flask seed`, listed on the start page (GET /demos); no other game is listed.
@@ -191,6 +193,23 @@ class Tournament(Base):
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
 
     __mapper_args__ = {"version_id_col": version}
+
+
+class DeskKey(Base):
+    """A token the organizer handed out besides their own: a co-organizer's (`role`
+    "organizer", with a label such as "Marie at the bar"), or the door's ("door": it may only
+    check teams in). Deleting the row revokes it at once."""
+
+    __tablename__ = "desk_keys"
+    __table_args__ = (UniqueConstraint("token_hash", name="uq_desk_keys_token_hash"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(
+        ForeignKey("tournaments.id", ondelete="CASCADE"), index=True)
+    role: Mapped[str] = mapped_column(String(16))
+    label: Mapped[str | None] = mapped_column(String(80))
+    token_hash: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
 class TournamentGame(Base):

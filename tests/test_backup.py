@@ -439,3 +439,34 @@ def test_a_backup_written_before_the_desk_restores(app: Flask, client: FlaskClie
                      ).get_json() == {"role": "scorer", "match": "r1m2", "team": None}
     assert backup(second.test_cli_runner(), tmp_path / "again.json")["tournaments"][0][
         "tables"] == {}
+
+
+def test_recovery_code_co_organizers_and_door_survive_a_restore(
+        app: Flask, client: FlaskClient, runner: FlaskCliRunner, tmp_path: Path) -> None:
+    t = Tourney.create(client, 4)
+    marie = client.post(f"{t.url}/organizers", json={"label": "Marie"},
+                        headers=t.auth()).get_json()
+    gate = client.post(f"{t.url}/door", headers=t.auth()).get_json()["token"]
+    first = backup(runner, tmp_path / "keys.json")
+    [saved] = first["tournaments"]
+    assert saved["recovery_hash"] and [k["role"] for k in saved["keys"]] == ["organizer", "door"]
+    text = (tmp_path / "keys.json").read_text(encoding="utf-8")
+    assert t.created["recovery_code"] not in text and marie["token"] not in text
+    second = new_app(second_database(tmp_path))
+    result = second.test_cli_runner().invoke(args=["restore", str(tmp_path / "keys.json")])
+    assert result.exit_code == 0, result.output
+    after = second.test_client()
+    assert after.post(f"{t.url}/teams/0/check-in", headers=t.auth(gate)).status_code == 200
+    assert after.post(f"{t.url}/teams/1/check-in",
+                      headers=t.auth(marie["token"])).status_code == 200
+    assert after.post(f"{t.url}/recover", json={
+        "recovery_code": t.created["recovery_code"]}).status_code == 200
+    # A backup written before recovery codes restores: no code, no keys.
+    del saved["recovery_hash"], saved["keys"]
+    (tmp_path / "old.json").write_text(json.dumps(first), encoding="utf-8")
+    (tmp_path / "old").mkdir()
+    third = new_app(second_database(tmp_path / "old"))
+    result = third.test_cli_runner().invoke(args=["restore", str(tmp_path / "old.json")])
+    assert result.exit_code == 0, result.output
+    assert_error(third.test_client().post(f"{t.url}/recover", json={
+        "recovery_code": t.created["recovery_code"]}), 409)

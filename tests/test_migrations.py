@@ -230,3 +230,26 @@ def test_stored_replies_keep_no_secret_in_the_clear_after_0011(empty_database: s
                              headers=tourney.auth(**{"Idempotency-Key": "print kit"}))
     assert made_again.status_code == 201 and "Idempotent-Replayed" not in made_again.headers
     assert tourney.report("r1m1", [360, 120], token=tokens[0]).status_code == 201
+
+
+def test_a_tournament_made_before_0014_has_no_recovery_code(empty_database: str) -> None:
+    """Revision 0014 adds the recovery code's hash and the desk's keys: a tournament made before
+    keeps its organizer's token and has no code to recover with (a clear 409)."""
+    app = create_app({"TESTING": True, "DATABASE_URL": empty_database})
+    client = app.test_client()
+    tourney = Tourney.create(client, 4)
+    engine = create_engine(empty_database)
+    config = migrate.alembic_config()
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.downgrade(config, "0013")
+    assert "desk_keys" not in inspect(engine).get_table_names()
+    migrate.upgrade(engine)
+    engine.dispose()
+    refused = client.post(f"{tourney.url}/recover",
+                          json={"recovery_code": tourney.created["recovery_code"]})
+    assert refused.status_code == 409
+    assert "before recovery codes" in refused.get_json()["message"]
+    assert client.post(f"{tourney.url}/organizers", json={"label": "Marie"},
+                       headers=tourney.auth()).status_code == 201
+    assert tourney.draw().status_code == 200

@@ -31,9 +31,15 @@ from scorekeeper.api.schemas.games import SheetGameSchema
 from scorekeeper.api.schemas.tournaments import (
     AccessSchema,
     CascadeSchema,
+    DoorSchema,
     DrawSchema,
     FormatsSchema,
     GameReportSchema,
+    OrganizerCreatedSchema,
+    OrganizerInputSchema,
+    OrganizersSchema,
+    RecoveredSchema,
+    RecoverSchema,
     ReportReplySchema,
     RoundScorersSchema,
     ScorerRequestSchema,
@@ -45,7 +51,7 @@ from scorekeeper.api.schemas.tournaments import (
     TournamentCreateSchema,
     TournamentSchema,
 )
-from scorekeeper.services.tournaments import desk, lifecycle, sheet, views
+from scorekeeper.services.tournaments import desk, lifecycle, organizers, sheet, views
 from scorekeeper.tournaments import FORMAT_DESCRIPTIONS, FORMATS
 
 TOURNAMENT_VIEW = TournamentSchema()
@@ -57,8 +63,10 @@ blp = Blueprint(
     "tournaments", __name__, url_prefix="/tournaments",
     description="Run a tournament: register teams, draw their numbers (the seed is kept and "
                 "shown), report each game of each match, advance round by round. Writes need "
-                "the organizer's token; a scorer token may report one match's games. Everything "
-                "is readable without a token.\n\n" + FORMAT_LINES)
+                "the organizer's token (or a co-organizer's, which does all the organizer does "
+                "but recovery and managing co-organizers); a scorer token may report one match's "
+                "games; the door's token may check a team in. Everything is readable without a "
+                "token.\n\n" + FORMAT_LINES)
 
 TOURNAMENT = f"/<int(max={MAX_ID}):tournament_id>"
 MATCH = f"{TOURNAMENT}/matches/<string(maxlength=16):match_id>"
@@ -97,7 +105,8 @@ class Tournaments(MethodView):
 
         Anyone may create one. The format (GET /tournaments/formats) must be played with the
         variant, and its options and teams fit it (422 otherwise). Keep the token: the organizer's
-        writes (draw, advance, teams, tables, scorers) need it.
+        writes (draw, advance, teams, tables, scorers) need it. Keep the recovery code apart (on
+        paper): POST .../recover with it issues a new token if this one is lost.
         """
         return created(lifecycle.create_tournament(data, write_request(headers)),
                        "tournaments.Tournament", "tournament_id")
@@ -351,8 +360,8 @@ class CheckIn(MethodView):
         """Check a team in before the draw (once any team is checked in, the draw withdraws
         those still only registered); checking in again changes nothing
 
-        Needs the organizer's token: the desk marks who has arrived. 409 after the draw or for a
-        withdrawn team.
+        Needs the organizer's token (the desk marks who has arrived) or the door's (the team
+        checks itself in). 409 after the draw or for a withdrawn team.
         """
         return reply(desk.check_in(tournament_id, team, True, write_request(headers)))
 
@@ -499,3 +508,96 @@ class ConfirmGame(MethodView):
         """
         return reply(desk.confirm_game(tournament_id, match_id, number,
                                        write_request(headers)))
+
+
+# -- who runs it: recovery, co-organizers, the door ---------------------------------------------
+
+ORGANIZER_ONLY = ((401, "No token"), (403, "Not the organizer's own token (a co-organizer's "
+                                           "may not manage co-organizers)"),
+                  (412, "Stale If-Match"))
+
+
+@blp.route(f"{TOURNAMENT}/recover")
+class Recover(MethodView):
+    @blp.arguments(WriteHeadersSchema(), location="headers", as_kwargs=True)
+    @blp.arguments(RecoverSchema(), example={"recovery_code": "KQWM-TZRD-HNBX-PEGA"})
+    @blp.response(200, RecoveredSchema, headers=WRITTEN)
+    @refusals(blp, (403, "Not this tournament's recovery code"), (404, "No such tournament"),
+              (409, "A tournament made before recovery codes has none"),
+              (412, "Stale If-Match"), (422, "The body breaks the schema"))
+    @blp.doc(operationId="recoverTournament")
+    def post(self, body: dict[str, Any], tournament_id: int, **headers: str) -> Result:
+        """Issue a new organizer's token for the recovery code; the old token stops working
+
+        Needs no token: the recovery code given at creation is the proof. The reply holds the new
+        token and the next recovery code (the one sent is used up), each shown once. Co-organizers'
+        and scorers' tokens keep working. A wrong code is 403 and counts against the address's
+        limit of failed authentications (429 beyond it).
+        """
+        return reply(organizers.recover(tournament_id, body["recovery_code"],
+                                        write_request(headers)))
+
+
+@blp.route(f"{TOURNAMENT}/organizers")
+class Organizers(MethodView):
+    @blp.response(200, OrganizersSchema)
+    @refusals(blp, (401, "No token"), (403, "Not the organizer's own token"),
+              (404, "No such tournament"))
+    @blp.doc(operationId="listCoOrganizers", security=[{"gameToken": []}])
+    def get(self, tournament_id: int) -> dict[str, Any]:
+        """The co-organizers' links: label and when each was made, never their tokens
+
+        Needs the organizer's own token (a co-organizer's is 403).
+        """
+        return organizers.organizers(tournament_id, write_request({}).token)
+
+    @blp.arguments(WriteHeadersSchema(), location="headers", as_kwargs=True)
+    @blp.arguments(OrganizerInputSchema(), example={"label": "Marie at the bar"})
+    @blp.response(201, OrganizerCreatedSchema, headers=WRITTEN)
+    @blp.doc(**WRITE_DOC)
+    @refusals(blp, *ORGANIZER_ONLY, (404, "No such tournament"),
+              (422, "The body breaks the schema"))
+    @blp.doc(operationId="addCoOrganizer")
+    def post(self, body: dict[str, Any], tournament_id: int, **headers: str) -> Result:
+        """Make a co-organizer's link: a token (shown once) that runs the desk
+
+        Needs the organizer's own token. A co-organizer does what the organizer does (teams,
+        draw, tables, scorers, games, corrections, advancing, the door) but neither recovers the
+        tournament nor manages co-organizers.
+        """
+        return reply(organizers.add_organizer(tournament_id, body, write_request(headers)))
+
+
+@blp.route(f"{TOURNAMENT}/organizers/<int(max={MAX_ID}):organizer>")
+class CoOrganizer(MethodView):
+    @blp.arguments(WriteHeadersSchema(), location="headers", as_kwargs=True)
+    @blp.response(200, OrganizersSchema, headers=WRITTEN)
+    @blp.doc(**WRITE_DOC)
+    @refusals(blp, *ORGANIZER_ONLY, (404, "No such tournament or co-organizer"))
+    @blp.doc(operationId="revokeCoOrganizer")
+    def delete(self, tournament_id: int, organizer: int, **headers: str) -> Result:
+        """Revoke a co-organizer's link: its token stops working at once
+
+        Needs the organizer's own token. The reply lists the co-organizers left.
+        """
+        return reply(organizers.revoke_organizer(tournament_id, organizer,
+                                                 write_request(headers)))
+
+
+@blp.route(f"{TOURNAMENT}/door")
+class Door(MethodView):
+    @blp.arguments(WriteHeadersSchema(), location="headers", as_kwargs=True)
+    @blp.response(201, DoorSchema, headers=WRITTEN)
+    @blp.doc(**WRITE_DOC)
+    @refusals(blp, (401, "No token"), (403, "Not an organizer's token"),
+              (404, "No such tournament"), (409, "Already drawn: check-in is over"),
+              (412, "Stale If-Match"))
+    @blp.doc(operationId="issueDoorToken")
+    def post(self, tournament_id: int, **headers: str) -> Result:
+        """Issue the door's token for the check-in QR (shown once; earlier ones keep working)
+
+        Needs an organizer's token. With it a team checks itself in (POST
+        .../teams/{team}/check-in) before the draw, and nothing else: it neither undoes a
+        check-in nor withdraws a team. 409 after the draw.
+        """
+        return reply(organizers.door(tournament_id, write_request(headers)))

@@ -21,6 +21,7 @@ from sqlalchemy.orm import Session
 
 from scorekeeper import store
 from scorekeeper.models import (
+    DeskKey,
     Game,
     Hand,
     HandChange,
@@ -55,6 +56,8 @@ def build() -> dict[str, Any]:
         scorers = _by(session.scalars(select(ScorerToken).order_by(ScorerToken.tournament_id,
                                                                    ScorerToken.id)),
                       "tournament_id")
+        keys = _by(session.scalars(select(DeskKey).order_by(DeskKey.tournament_id, DeskKey.id)),
+                   "tournament_id")
         return {
             "format": FORMAT,
             "written_at": present.timestamp(utcnow()),
@@ -62,8 +65,8 @@ def build() -> dict[str, Any]:
                        "token_hash": g.token_hash, "version": g.version,
                        "seed_name": g.seed_name, "demo": g.demo, "tournament": g.tournament_id,
                        "match": g.match} for g in games],
-            "tournaments": [_tournament(t, reported.get(t.id, []), scorers.get(t.id, []))
-                            for t in tournaments],
+            "tournaments": [_tournament(t, reported.get(t.id, []), scorers.get(t.id, []),
+                                        keys.get(t.id, [])) for t in tournaments],
         }
     finally:
         session.rollback()  # only read: this ends the snapshot
@@ -88,12 +91,13 @@ def _by(rows: Iterable[Any], key: str) -> dict[int, list[Any]]:
     return grouped
 
 
-def _tournament(t: Tournament, reported: list[TournamentGame],
-                scorers: list[ScorerToken]) -> dict[str, Any]:
+def _tournament(t: Tournament, reported: list[TournamentGame], scorers: list[ScorerToken],
+                keys: list[DeskKey]) -> dict[str, Any]:
     return {
         "id": t.id, "name": t.name, "variant": t.variant, "format": t.format,
         "options": t.options, "teams": t.teams, "seed": t.seed, "advances": t.advances,
-        "token_hash": t.token_hash, "version": t.version, "seed_name": t.seed_name,
+        "token_hash": t.token_hash, "recovery_hash": t.recovery_hash, "version": t.version,
+        "seed_name": t.seed_name,
         "demo": t.demo, "tables": t.tables, "language": t.language,
         "created_at": present.timestamp(t.created_at),
         "updated_at": present.timestamp(t.updated_at),
@@ -103,6 +107,8 @@ def _tournament(t: Tournament, reported: list[TournamentGame],
                    "updated_at": present.timestamp(g.updated_at)} for g in reported],
         "scorers": [{"match": s.match, "team": s.team, "token_hash": s.token_hash,
                      "created_at": present.timestamp(s.created_at)} for s in scorers],
+        "keys": [{"role": k.role, "label": k.label, "token_hash": k.token_hash,
+                  "created_at": present.timestamp(k.created_at)} for k in keys],
     }
 
 

@@ -26,6 +26,7 @@ from scorekeeper.api.schemas.tournaments import MAX_SCORE, TEAM_STATUSES, TeamIn
 from scorekeeper.extensions import db
 from scorekeeper.i18n import LANGUAGES, SOURCE
 from scorekeeper.models import (
+    DeskKey,
     Game,
     Hand,
     HandChange,
@@ -87,6 +88,13 @@ class _ScorerSchema(Strict):
     created_at = _moment()
 
 
+class _KeySchema(Strict):
+    role = fields.Str(required=True, validate=validate.OneOf(["organizer", "door"]))
+    label = fields.Str(required=True, allow_none=True, validate=validate.Length(1, 80))
+    token_hash = fields.Str(required=True, validate=HASH)
+    created_at = _moment()
+
+
 class _TeamSchema(TeamInputSchema):
     """A team as the row stores it; a backup written before check-in and withdrawals has no
     status (it reads as "registered")."""
@@ -106,6 +114,8 @@ class _TournamentSchema(Strict):
     seed = fields.Int(strict=True, required=True, allow_none=True)
     advances = fields.Int(strict=True, required=True, validate=validate.Range(0, 10_000))
     token_hash = fields.Str(required=True, validate=HASH)
+    # None in a backup written before recovery codes, as the tournaments then had none
+    recovery_hash = fields.Str(allow_none=True, validate=HASH, load_default=None)
     version = fields.Int(strict=True, required=True, validate=ID)
     seed_name = fields.Str(required=True, allow_none=True, validate=validate.Length(1, 80))
     demo = fields.Bool(load_default=False)  # none in a backup written before demos were listed
@@ -121,6 +131,8 @@ class _TournamentSchema(Strict):
     updated_at = _moment()
     games = fields.List(fields.Nested(_ReportedSchema), required=True)
     scorers = fields.List(fields.Nested(_ScorerSchema), required=True)
+    # Co-organizers' and the door's tokens; none in a backup written before them
+    keys = fields.List(fields.Nested(_KeySchema), load_default=list)
 
 
 class _BackupSchema(Strict):
@@ -224,7 +236,7 @@ def _checked_tournament(entry: Mapping[str, Any], game_ids: set[int]) -> dict[st
         message = error.message if isinstance(error, RuleViolation) else repr(error)
         raise RestoreRefused(f"tournament {tid}: {message}") from None
     fields_ = ("id", "name", "variant", "format", "teams", "seed", "advances", "token_hash",
-               "version", "seed_name", "demo", "tables", "language")
+               "recovery_hash", "version", "seed_name", "demo", "tables", "language")
     return {
         "row": {**{k: entry[k] for k in fields_}, "options": options,
                 "created_at": moment(entry["created_at"], "created_at"),
@@ -238,6 +250,10 @@ def _checked_tournament(entry: Mapping[str, Any], game_ids: set[int]) -> dict[st
                      "token_hash": s["token_hash"],
                      "created_at": moment(s["created_at"], "created_at")}
                     for s in entry["scorers"]],
+        "keys": [{"tournament_id": tid, "role": k["role"], "label": k["label"],
+                  "token_hash": k["token_hash"], "created_at": moment(k["created_at"],
+                                                                      "created_at")}
+                 for k in entry["keys"]],
     }
 
 
@@ -262,6 +278,7 @@ def _store(games: list[CheckedGame], tournaments: list[dict[str, Any]]) -> None:
                                              for c in games for h in c.changes])
             _insert(connection, TournamentGame, [g for t in tournaments for g in t["games"]])
             _insert(connection, ScorerToken, [s for t in tournaments for s in t["scorers"]])
+            _insert(connection, DeskKey, [k for t in tournaments for k in t["keys"]])
             _move_sequences(connection)
             session.commit()
         except IntegrityError as error:

@@ -106,6 +106,16 @@ def take(connection: Connection, limit: WriteLimit, client: str) -> float | None
     return max(1.0, math.ceil((tat or at) + limit.interval - limit.period - now()))
 
 
+def spent(connection: Connection, limit: WriteLimit, client: str) -> float | None:
+    """Without counting: None if `client` may write once more now, else the seconds until it
+    may."""
+    at = now()
+    tat = connection.execute(_TAT, {"client": client}).scalar()
+    if tat is None or tat + limit.interval - limit.period <= at:
+        return None
+    return max(1.0, math.ceil(tat + limit.interval - limit.period - at))
+
+
 def purge(connection: Connection) -> None:
     """Clients whose quota is whole again need no row."""
     connection.execute(_WHOLE_AGAIN, {"at": now()})

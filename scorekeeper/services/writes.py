@@ -219,11 +219,26 @@ def charge(context: WriteContext, connection: Connection, bucket: str, *,
     client = write_limit.client_key(bucket, context.client)
     wait = write_limit.take(connection, limit, client)
     if wait is not None and refuse:
-        said = (say("Too many writes from this address: at most {limit}. Try again in {wait} s",
-                    limit=limit, wait=f"{wait:.0f}") if bucket == write_limit.WRITES
-                else say("Too many failed authentications from this address: at most {limit}. "
-                         "Try again in {wait} s", limit=limit, wait=f"{wait:.0f}"))
-        raise TooManyRequests(said, headers={"Retry-After": f"{wait:.0f}"})
+        _too_many(bucket, limit, wait)
+
+
+def refuse_if_spent(context: WriteContext, connection: Connection, bucket: str) -> None:
+    """429 while the address's quota in `bucket` is used up, counting nothing: a secret a person
+    can type (a recovery code) is not even compared then, so guessing never outruns the limit."""
+    limit = context.limits.get(bucket)
+    if limit is None:
+        return
+    wait = write_limit.spent(connection, limit, write_limit.client_key(bucket, context.client))
+    if wait is not None:
+        _too_many(bucket, limit, wait)
+
+
+def _too_many(bucket: str, limit: WriteLimit, wait: float) -> None:
+    said = (say("Too many writes from this address: at most {limit}. Try again in {wait} s",
+                limit=limit, wait=f"{wait:.0f}") if bucket == write_limit.WRITES
+            else say("Too many failed authentications from this address: at most {limit}. "
+                     "Try again in {wait} s", limit=limit, wait=f"{wait:.0f}"))
+    raise TooManyRequests(said, headers={"Retry-After": f"{wait:.0f}"})
 
 
 def _count_alone(context: WriteContext, bucket: str, *, refuse: bool = True) -> None:
@@ -337,6 +352,21 @@ def _store(connection: Connection, model: Replies, owner: dict[str, int], key: s
         **owner, "key": key_hash(key), "fingerprint": fingerprint, "status": status,
         "body": kept, "sealed": seal(secrets, key, fingerprint), "etag": etag,
         "created_at": utcnow()})
+
+
+def is_retry(session: Session, model: type[TournamentReply], owner: dict[str, int],
+             request: WriteRequest) -> bool:
+    """Whether this request's Idempotency-Key already has a stored reply to this very request
+    (same method, path and body): a write whose secret it used up (a recovery code) lets its
+    retry through to that reply."""
+    if request.idempotency_key is None:
+        return False
+    stored = session.connection().execute(
+        _replies_table(model, next(iter(owner))).find,
+        {**owner, "key": key_hash(request.idempotency_key), "cutoff": utcnow()
+         - timedelta(hours=request.context.reply_hours)}).first()
+    return (stored is not None and not stored.expired
+            and hmac.compare_digest(stored.fingerprint, _fingerprint(request)))
 
 
 def _fingerprint(request: WriteRequest) -> str:

@@ -281,3 +281,19 @@ def test_addresses_are_keyed_one_way_and_junk_is_hashed() -> None:
     junk = key(write_limit.WRITES, "<script>" * 40)
     assert junk.startswith("#") and len(junk) == 41
     assert junk != key(write_limit.WRITES, "<script>" * 41)
+
+
+def test_wrong_recovery_codes_are_failed_authentications(tmp_path: Path, clock: Clock) -> None:
+    """A recovery code cannot be guessed faster than the limit of failed authentications."""
+    client = shared_address(tmp_path, "100/minute", "3/minute")
+    created = client.post("/api/v1/tournaments", json={
+        "name": "Club", "variant": "quebec-500", "format": "quebec",
+        "teams": [{"name": n, "players": [f"{n}1", f"{n}2"]} for n in "ABCD"]}).get_json()
+    url = f"/api/v1/tournaments/{created['id']}/recover"
+    guesses = [client.post(url, json={"recovery_code": f"AAAA-AAAA-AAAA-AAA{c}"}).status_code
+               for c in "ABCD"]
+    assert guesses == [403, 403, 403, 429]
+    # Even the right code waits: a guesser cannot tell it found it.
+    assert client.post(url, json={"recovery_code": created["recovery_code"]}).status_code == 429
+    clock.at += 20
+    assert client.post(url, json={"recovery_code": created["recovery_code"]}).status_code == 200

@@ -226,6 +226,49 @@ class TournamentSchema(Strict):
 class TournamentCreatedSchema(TournamentSchema):
     token = fields.Str(required=True, metadata={
         "description": "the organizer's secret for writes; shown only in this response"})
+    recovery_code = fields.Str(required=True, metadata={
+        "description": "issues a new organizer's token if this one is lost (POST "
+                       ".../recover); shown only in this response",
+        "example": "KQWM-TZRD-HNBX-PEGA"})
+
+
+class RecoverSchema(Strict):
+    recovery_code = fields.Str(required=True, validate=validate.Length(1, 64), metadata={
+        "description": "as given at creation (or by the last recovery); case, spaces and "
+                       "dashes do not matter", "example": "KQWM-TZRD-HNBX-PEGA"})
+
+
+class RecoveredSchema(Strict):
+    id = fields.Int(required=True)
+    token = fields.Str(required=True, metadata={
+        "description": "the organizer's new token (the old one no longer works); shown once"})
+    recovery_code = fields.Str(required=True, metadata={
+        "description": "the next recovery code (the one sent is used up); shown once"})
+
+
+class OrganizerInputSchema(Strict):
+    label = Name(80, required=True, metadata={"example": "Marie at the bar"})
+
+
+class OrganizerSchema(Strict):
+    id = fields.Int(required=True)
+    label = fields.Str(required=True)
+    created_at = fields.Str(required=True, metadata={"format": "date-time"})
+
+
+class OrganizerCreatedSchema(OrganizerSchema):
+    token = fields.Str(required=True, metadata={
+        "description": "the co-organizer's token: the desk, but not recovery or "
+                       "co-organizers; shown once"})
+
+
+class OrganizersSchema(Strict):
+    organizers = fields.List(fields.Nested(OrganizerSchema), required=True)
+
+
+class DoorSchema(Strict):
+    token = fields.Str(required=True, metadata={
+        "description": "checks a team in before the draw and does nothing else; shown once"})
 
 
 class DrawSchema(Strict):
@@ -315,7 +358,8 @@ class RoundScorersSchema(Strict):
 
 
 class AccessSchema(Strict):
-    role = fields.Str(required=True, validate=validate.OneOf(["organizer", "scorer"]))
+    role = fields.Str(required=True, validate=validate.OneOf(
+        ["organizer", "co_organizer", "door", "scorer"]))
     match = fields.Str(allow_none=True, required=True,
                        metadata={"description": "a scorer's match, else null"})
     team = fields.Int(allow_none=True, required=True,

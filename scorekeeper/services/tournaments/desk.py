@@ -102,8 +102,9 @@ def _late_round(row: TournamentRow, t: pure.Tournament) -> int:
 
 
 def check_in(tournament_id: int, team: int, present_: bool, request: WriteRequest) -> Reply:
-    """Check a team in (present_) or undo it; only before the draw. Asking for the status a team
-    already has changes nothing."""
+    """Check a team in (present_: the desk, or the team itself with the door's token) or undo it
+    (the desk only); only before the draw. Asking for the status a team already has changes
+    nothing."""
 
     def action(session: Session, row: TournamentRow) -> tuple[int, dict[str, Any]]:
         found = _team(row, team)
@@ -117,7 +118,8 @@ def check_in(tournament_id: int, team: int, present_: bool, request: WriteReques
             session.flush()
         return 200, tournament_view(row, [])
 
-    return guarded_write(guard(tournament_id), request, action)
+    # The door's token may check a team in, never undo it.
+    return guarded_write(guard(tournament_id, door=present_), request, action)
 
 
 def withdraw(tournament_id: int, team: int, request: WriteRequest) -> Reply:

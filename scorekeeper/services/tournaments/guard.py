@@ -1,9 +1,10 @@
 """What every write to a tournament goes through: the guard of services/writes.py with the
-tournament's own loading and authorization (its organizer, or one match's scorer), and the steps
-most writes share."""
+tournament's own loading and authorization (its organizer or a co-organizer, one match's scorer,
+or for a check-in the door), and the steps most writes share."""
 
 from __future__ import annotations
 
+import hmac
 from collections.abc import Sequence
 
 from sqlalchemy.orm import Session
@@ -11,22 +12,25 @@ from sqlalchemy.orm import Session
 from scorekeeper import tournaments as pure
 from scorekeeper.errors import Conflict, Forbidden, NotFound
 from scorekeeper.i18n import say
-from scorekeeper.models import ScorerToken, TournamentGame, TournamentReply, utcnow
+from scorekeeper.models import DeskKey, ScorerToken, TournamentGame, TournamentReply, utcnow
 from scorekeeper.models import Tournament as TournamentRow
 from scorekeeper.services.tournaments.views import (
+    desk_key_of,
     etag,
     get_tournament,
     rebuild,
     reported,
     scorer_of,
 )
-from scorekeeper.services.writes import Guard, check_secret
+from scorekeeper.services.writes import Guard, check_secret, hash_token
 
 
 def guard(tournament_id: int, match: str | None = None,
-          scorer_for: list[ScorerToken] | None = None) -> Guard[TournamentRow]:
-    """Organizer writes, or (for one match's games) that match's scorer token; the scorer's
-    token is noted in `scorer_for`."""
+          scorer_for: list[ScorerToken] | None = None, *, door: bool = False,
+          organizer_only: bool = False) -> Guard[TournamentRow]:
+    """Organizer writes (a co-organizer's token too, unless `organizer_only`), or (for one
+    match's games) that match's scorer token, noted in `scorer_for`; `door`: the door's
+    check-in token too."""
 
     def authorize(row: TournamentRow, token: str | None) -> None:
         if match is not None and token:
@@ -37,6 +41,11 @@ def guard(tournament_id: int, match: str | None = None,
                                         match=scorer.match))
                 if scorer_for is not None:
                     scorer_for.append(scorer)
+                return
+        if token and not organizer_only and not hmac.compare_digest(hash_token(token),
+                                                                    row.token_hash):
+            key: DeskKey | None = desk_key_of(row, token)
+            if key is not None and (key.role == "organizer" or door):
                 return
         check_secret(token, row.token_hash,
                      say("this write needs the organizer's token (or, for a match's games, its "

@@ -25,6 +25,7 @@ from scorekeeper.rules.base import GameState
 from scorekeeper.rules.errors import RuleViolation
 from scorekeeper.rules.registry import find_variant
 from scorekeeper.services.tournaments import sheet
+from scorekeeper.services.tournaments.codes import new_recovery_code, recovery_hash
 from scorekeeper.services.tournaments.guard import drawn, guard, match_of, touch
 from scorekeeper.services.tournaments.views import (
     after_view,
@@ -83,8 +84,8 @@ def entrants(data: Mapping[str, Any]) -> list[pure.Team]:
 
 def create_tournament(data: Mapping[str, Any], request: WriteRequest,
                       seed_name: str | None = None) -> Reply:
-    """Register a tournament: the reply holds the organizer's token, shown to this request (and
-    its retries) only and stored hashed."""
+    """Register a tournament: the reply holds the organizer's token and the recovery code,
+    shown to this request (and its retries) only and stored hashed."""
     variant = find_variant(data["variant"])
     teams = entrants(data)
     options = pure.check_tournament(data["format"], variant.key,
@@ -92,15 +93,16 @@ def create_tournament(data: Mapping[str, Any], request: WriteRequest,
                                     data.get("options") or {})
 
     def create(session: Session) -> tuple[dict[str, Any], str, str]:
-        token = secrets.token_urlsafe(32)
+        token, code = secrets.token_urlsafe(32), new_recovery_code()
         row = TournamentRow(name=data["name"].strip(), variant=variant.key,
                             format=data["format"], options=options, advances=0,
-                            token_hash=hash_token(token), seed_name=seed_name,
+                            token_hash=hash_token(token), recovery_hash=recovery_hash(code),
+                            seed_name=seed_name,
                             language=data.get("language") or chosen_language(),
                             teams=[{"name": t.name, "players": list(t.players)} for t in teams])
         session.add(row)
         session.flush()
-        return tournament_view(row, []), token, etag(row)
+        return {**tournament_view(row, []), "recovery_code": code}, token, etag(row)
 
     return create_once(request, create)
 

@@ -14,7 +14,7 @@ from scorekeeper import store
 from scorekeeper import tournaments as pure
 from scorekeeper.errors import Conflict, NotFound
 from scorekeeper.i18n import say
-from scorekeeper.models import Game, ScorerToken, TournamentGame
+from scorekeeper.models import DeskKey, Game, ScorerToken, TournamentGame
 from scorekeeper.models import Tournament as TournamentRow
 from scorekeeper.rules.registry import variants
 from scorekeeper.rules.sentences import said
@@ -216,13 +216,24 @@ def scorer_of(row: TournamentRow, token: str) -> ScorerToken | None:
         ScorerToken.token_hash == hash_token(token))).first()
 
 
+def desk_key_of(row: TournamentRow, token: str) -> DeskKey | None:
+    """The co-organizer's or door's token `token` is in this tournament, if it is one."""
+    return store.current().session.scalars(select(DeskKey).where(
+        DeskKey.tournament_id == row.id, DeskKey.token_hash == hash_token(token))).first()
+
+
 def access(tournament_id: int, token: str | None) -> dict[str, Any]:
-    """Who a token is in this tournament: its organizer, or a scorer of one match (and team)."""
+    """Who a token is in this tournament: its organizer, a co-organizer, the door, or a scorer
+    of one match (and team)."""
     row = get_tournament(tournament_id)
     if token:
         scorer = scorer_of(row, token)
         if scorer is not None:
             return {"role": "scorer", "match": scorer.match, "team": scorer.team}
+        key = desk_key_of(row, token)
+        if key is not None:
+            return {"role": "co_organizer" if key.role == "organizer" else "door",
+                    "match": None, "team": None}
     check_secret(token, row.token_hash,
                  say("say who you are with a token: Authorization: Bearer <token>"),
                  say("that token does not belong to this tournament"))

@@ -8,8 +8,8 @@ import { startI18n } from "./i18n.js";
 import { registerServiceWorker } from "./install.js";
 import { isLocal, setQueueListener, showNet, startQueue } from "./queue.js";
 import { startSettings } from "./settings.js";
-import { keepToken } from "./store.js";
-import { stopFollowing } from "./dom.js";
+import { doorOf, keepDoor, keepToken } from "./store.js";
+import { stillAt, stopFollowing } from "./dom.js";
 
 function route() {
   stopFollowing();
@@ -18,6 +18,15 @@ function route() {
   const params = new URLSearchParams(query ?? "");
   const parts = path.split("/").filter(Boolean);
   const token = params.get("token");
+  // The door's QR: its token checks teams in and nothing else, kept apart from the organizer's.
+  if (parts[0] === "t" && parts[1] && parts[2] === "door") {
+    if (token) {
+      keepDoor(Number(parts[1]), token);
+      history.replaceState(null, "", `#/${parts.join("/")}`);
+    }
+    return import("./organizers.js").then((m) => m.doorPage(Number(parts[1]), doorOf(Number(parts[1])),
+      stillAt()));
+  }
   if (token && (parts[0] === "g" || parts[0] === "t")) {
     // A tournament's token may be its organizer's or a table's scorer's: tournament.js asks whose.
     if (parts[0] === "g") keepToken("", Number(parts[1]), token);

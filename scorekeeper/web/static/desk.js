@@ -9,6 +9,7 @@ import { _, _n, against, number } from "./i18n.js";
 import { gameLine, reportForm, roundsInPlay, scoreSoFar, tableTitle, teamStatus, waiting } from "./match.js";
 import { siteLink } from "./links.js";
 import { shareLink } from "./share.js";
+import { deskOrganizers } from "./organizers.js";
 
 /** The formats as the API describes them (which take late entries, and when), or null when
  *  they cannot be read. */
@@ -68,6 +69,7 @@ export function deskSection(desk) {
     h("h2", { id: "desk-title", text: _("Organizer") }));
   if (t.status === "registered") region.append(...beforeDraw(t, id, write));
   else region.append(...afterDraw(t, id, write, format));
+  region.append(...deskOrganizers(t, id, token).filter(Boolean));
   const print = _("Print kit: table cards and QR codes");
   const screen = _("Projector view");
   region.append(h("p", { class: "row links" },

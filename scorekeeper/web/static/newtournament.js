@@ -7,6 +7,7 @@ import { h, show, stillAt, toast } from "./dom.js";
 import { _, _n, lang, languages, number } from "./i18n.js";
 import { siteLink } from "./links.js";
 import { shareLink } from "./share.js";
+import { recoverySheet } from "./organizers.js";
 import { keepToken } from "./store.js";
 
 /** An option's name in words; the API's own description is shown under it. */
@@ -261,5 +262,6 @@ function organizerLink(created) {
       copied: _("Organizer link copied"), copiedToast: _("Organizer link copied."),
       title: _("500 scores: organizer link") } })),
     h("p", { class: "link-text", text: link }),
+    recoverySheet(created.id, created.name, created.recovery_code),
     h("a", { class: "button primary wide", href: `#/t/${created.id}` }, _("Open the desk"))));
 }

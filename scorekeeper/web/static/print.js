@@ -69,7 +69,7 @@ export async function printPage(id) {
   try {
     // A scorer's token (a table card scanned on this device) is no organizer's.
     const who = await api("GET", `/tournaments/${id}/access`, undefined, { token });
-    if (who.status === 403 || (who.ok && who.json.role !== "organizer")) {
+    if (who.status === 403 || (who.ok && !["organizer", "co_organizer"].includes(who.json.role))) {
       if (here(id)) notOrganizer();
       return;
     }
@@ -88,6 +88,7 @@ export async function printPage(id) {
   if (!t.rounds.length) {
     show(h("h1", { text: t.name }),
       h("p", { class: "banner warn", text: _("The table cards are printed once the teams are drawn.") }),
+      t.status === "registered" ? await doorSheet(t, token) : null,
       h("p", {}, back));
     return;
   }
@@ -250,4 +251,22 @@ function bracketSheet(t, bracket) {
     h("div", { class: "bracket" }, winners),
     losers.length ? h("h2", { text: losersTitle }) : null,
     losers.length ? h("div", { class: "bracket" }, losers) : null);
+}
+
+/** Before the draw: the door's sheet, a QR a team scans to check itself in (a new door token,
+ *  which can do nothing else; sheets printed earlier keep working). */
+async function doorSheet(t, token) {
+  const { doorLink, issueDoor } = await import("./organizers.js");
+  const door = await issueDoor(t.id, token);
+  if (!door) return null;
+  const link = doorLink(t.id, door);
+  const qr = h("img", { class: "qr", width: 220, height: 220, alt: _("QR code of the door check-in") });
+  import("./qr.js").then(({ qrImage }) => { qr.src = qrImage(link); });
+  return h("section", { class: "print-page door-sheet stack" },
+    h("h2", { text: _("Check in at the door") }),
+    h("p", { class: "card-event", text: t.name }),
+    qr,
+    h("p", { class: "card-link link-text", text: link }),
+    h("button", { class: "primary print-button no-print", type: "button", onclick: () => window.print() },
+      _("Print")));
 }

@@ -27,3 +27,12 @@ export function remember(game) {
   games.unshift({ id: game.id, title: against(game.sides.map((s) => s.name)), variant: game.variant });
   store.set("games", games.slice(0, 20));
 }
+
+/** The door's check-in token of tournament `id` kept on this phone (never the organizer's). */
+export const doorOf = (id) => store.get("tdoors", {})[id] ?? null;
+
+export function keepDoor(id, token) {
+  const doors = store.get("tdoors", {});
+  doors[id] = token;
+  store.set("tdoors", doors);
+}

@@ -8,6 +8,7 @@ import { follow, h, redrawKeepingFocus, show, stillAt, toast, typing } from "./d
 import { _, lang, number, speakOwn } from "./i18n.js";
 import { bracketMatch, roundsInPlay, scoreSoFar, tableTitle, teamStatus } from "./match.js";
 import { scorerPage } from "./scorer.js";
+import { doorPage, lostLinkForm } from "./organizers.js";
 import { keepToken, store, tokenOf } from "./store.js";
 
 /** Who a token is in tournament `id`: {role: "organizer"|"scorer"|"nobody"|"unknown", match, team}.
@@ -37,6 +38,7 @@ export async function tournamentPage(id, { token: given = null, follow: spectato
   if (given) {
     const who = await whoIs(id, given);
     if (who.role === "scorer") keepScorer(id, { token: given, match: who.match, team: who.team });
+    else if (who.role === "door") return doorPage(id, given, here);
     else if (who.role === "nobody") refused = true;
     else keepToken("t", id, given); // the organizer (or no answer: kept, the desk's writes will tell)
   }
@@ -82,6 +84,7 @@ async function followTournament(id, token, refused, here) {
       refused ? h("p", { class: "banner bad", role: "alert", text: notYours }) : null,
       over ? podium(t) : h("p", { class: "muted next-step", text: t.next_step }),
       token ? deskSection(desk) : null,
+      token || over ? null : lostLinkForm(id, t.name),
       over ? placings(t) : null,
       token ? null : currentTables(t),
       bracketSection(bracket),
