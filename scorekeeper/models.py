@@ -47,7 +47,7 @@ class Game(Base):
     # A game played on the sheet for one match of a tournament: its hands (or its end) report
     # that match's games (services/tournaments/sheet.py).
     tournament_id: Mapped[int | None] = mapped_column(
-        ForeignKey("tournaments.id", ondelete="SET NULL", name="fk_games_tournament"), index=True)
+        ForeignKey("tournaments.id"), index=True)
     match: Mapped[str | None] = mapped_column(String(16))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)

@@ -27,13 +27,14 @@ def upgrade() -> None:
     # rows that refer to the copied table.
     if not _has("games", "tournament_id"):
         if op.get_bind().dialect.name == "sqlite":
-            # SQLite adds a column with its reference only in the column's own definition.
+            # SQLite adds a column with its reference only in the column's own definition (and
+            # reads back no ON DELETE from there: none is given; a tournament is never deleted).
             op.execute("ALTER TABLE games ADD COLUMN tournament_id INTEGER "
-                       "REFERENCES tournaments (id) ON DELETE SET NULL")
+                       "REFERENCES tournaments (id)")
         else:
             op.add_column("games", sa.Column(
                 "tournament_id", sa.Integer(),
-                sa.ForeignKey("tournaments.id", ondelete="SET NULL", name="fk_games_tournament"),
+                sa.ForeignKey("tournaments.id"),
                 nullable=True))
         op.create_index("ix_games_tournament_id", "games", ["tournament_id"])
     if not _has("games", "match"):
@@ -46,6 +47,4 @@ def downgrade() -> None:
     op.drop_column("tournament_games", "hand")
     op.drop_column("games", "match")
     op.drop_index("ix_games_tournament_id", table_name="games")
-    if op.get_bind().dialect.name == "postgresql":
-        op.drop_constraint("fk_games_tournament", "games", type_="foreignkey")
-    op.drop_column("games", "tournament_id")
+    op.drop_column("games", "tournament_id")  # its reference goes with it
