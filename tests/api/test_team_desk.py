@@ -152,7 +152,7 @@ def test_a_late_entry_the_format_cannot_seat_is_refused(client: FlaskClient, fmt
 @pytest.mark.parametrize(("body", "field"), [
     ({"name": "team 0", "players": ["Lou", "Max"]}, "teams.4.name"),
     ({"name": "Other", "players": ["P1.0", "Max"]}, "teams.4.players"),
-    ({"name": "Other", "players": ["Lou"]}, "teams"),
+    ({"name": "Other", "players": ["Lou"]}, "teams.4.players"),
     ({"name": "Other"}, "players"),
 ])
 def test_a_late_entry_is_checked_as_at_creation(client: FlaskClient, body: dict[str, Any],
