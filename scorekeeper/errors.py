@@ -137,8 +137,11 @@ class ScorekeeperApi(Api):  # type: ignore[misc]
 def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(RuleViolation)
     def _rule_violation(error: RuleViolation) -> Response:
-        errors = {error.field: [error.message]} if error.field else None
-        return error_response(422, _sentence(error.message), errors, rule=error.rule)
+        errors: dict[str, list[str]] = {}
+        for fault in (error, *error.also):
+            if fault.field:
+                errors.setdefault(fault.field, []).append(fault.message)
+        return error_response(422, _sentence(error.message), errors or None, rule=error.rule)
 
     @app.errorhandler(ServiceError)
     def _service_error(error: ServiceError) -> Response:

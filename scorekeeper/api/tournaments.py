@@ -385,7 +385,8 @@ class Withdraw(MethodView):
     @blp.response(200, TournamentSchema, headers=WRITTEN)
     @blp.doc(**WRITE_DOC)
     @refusals(blp, *TEAM_REFUSALS, (404, "No such tournament or team"),
-              (409, "The team has already withdrawn, or the tournament is over"))
+              (409, "The team has already withdrawn, is the last that can still win, or the "
+                    "tournament is over"))
     @blp.doc(operationId="withdrawTeam")
     def post(self, tournament_id: int, team: int, **headers: str) -> Result:
         """Withdraw a team: before the draw it is not drawn; after, its open match in the round
@@ -393,8 +394,8 @@ class Withdraw(MethodView):
         other team, no card points), it is never paired again, never qualifies or advances, and
         is ranked after every team still in
 
-        Needs the organizer's token. 409 when the team has already withdrawn or the tournament is
-        over.
+        Needs the organizer's token. 409 when the team has already withdrawn, is the last team
+        that can still win, or the tournament is over.
         """
         return reply(desk.withdraw(tournament_id, team, write_request(headers)))
 

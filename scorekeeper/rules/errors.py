@@ -131,6 +131,7 @@ class RuleViolation(ValueError):
         self.field = field
         self.params = params
         self.where: tuple[str, dict[str, Any]] | None = None
+        self.also: tuple[RuleViolation, ...] = ()  # the input's other faults, each at its field
 
     def within(self, where: str, field: str | None, **params: Any) -> RuleViolation:
         """The same refusal said of one part of something bigger ("hand 3: ..."): its key, rule

@@ -345,6 +345,15 @@ def joined(names: Sequence[object]) -> str:
     return sentence
 
 
+def players_phrase(n: int) -> str:
+    return said_n("players", "{n} player", "{n} players", n).format(n=n)
+
+
+def players_or(sizes: Sequence[int]) -> str:
+    """'2 or 3 players': the plural of the largest."""
+    return said_n("players", "{n} player", "{n} players", max(sizes)).format(n=either(sizes))
+
+
 def either(items: Sequence[object]) -> str:
     """'3, 4 or 6'."""
     words = [str(item) for item in items]
@@ -551,7 +560,7 @@ def the_variant(name: str) -> str:
 
 PHRASES: Final[Mapping[str, Callable[[Any], str]]] = {
     "tricks": tricks_phrase, "signed": signed, "minus": minus, "who": who, "and": joined,
-    "or": either,
+    "or": either, "players": players_phrase, "players_or": players_or,
     "list": lambda items: ", ".join(str(item) for item in items),
     "words": in_words, "suit": suit_name, "suit_one": lambda code: word("suit one", code),
     "card": card_written, "card_name": card_name, "bid_name": bid_name,
@@ -895,8 +904,10 @@ REFUSALS: Final[Mapping[str, str]] = {
     "team_name_twice": "two teams are called {name!r}",
     "player_count": "a progressive night needs {least} to {most} players",
     "player_twice": "{player} is listed twice: a player plays in one team",
-    "team_size": "every team has the same number of players, {sizes:or} in this variant",
-    "team_size.rummy_tables": "at Rummy tables everyone plays alone: one player a team",
+    "team_size": "team {name!r} has {count:players}; a team in this game has {sizes:players_or}",
+    "team_size.same": "team {name!r} has {count:players}; the other teams have {size:players}",
+    "team_size.rummy_tables": "team {name!r} has {count:players}, but at Rummy tables everyone "
+                              "plays alone",
     "swiss_rounds": "{teams} teams can play at most {most} Swiss rounds without a rematch",
     "entry_form.match_scores": "give one score for each of the {count} teams of this match, in "
                                "its order",

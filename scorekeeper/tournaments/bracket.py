@@ -50,7 +50,11 @@ def bracket(fmt: str, teams: Sequence[Team], tournament: Tournament,
 
 def placed(match: Match | None, teams: Sequence[Team], seed_of: dict[int, int],
            goes: dict[str, int] | None) -> dict[str, Any]:
-    """A bracket match in its place: its slots, or two empty ones while it is not built."""
+    """A bracket match in its place: its slots, or two empty ones while it is not built (or
+    when nobody came to it)."""
+    if match is not None and match.kind == "empty":
+        return {"id": None, "kind": "empty", "status": "complete", "slots": [None, None],
+                "winner": None, "next": goes}
     slots: list[dict[str, Any] | None] = [None, None]
     if match is not None:
         wins = match.wins
@@ -79,11 +83,9 @@ def losers(teams: Sequence[Team], tournament: Tournament, seed_of: dict[int, int
         for p in range(losers_width(size, number)):
             goes = (None if number == last else {"match": p, "slot": 0} if number % 2
                     else {"match": p // 2, "slot": p % 2})
-            if number <= len(places) and places[number - 1][p] is None:
-                matches.append({"id": None, "kind": "empty", "status": "complete",
-                                "slots": [None, None], "winner": None, "next": goes})
-                continue
             match = places[number - 1][p] if number <= len(places) else None
+            if number <= len(places) and match is None:  # below two byes: nobody comes
+                match = Match("", 0, "empty", (), 0, None)
             matches.append(placed(match, teams, seed_of, goes))
         rounds.append({"name": losers_name(number, last),
                        "number": built[number - 1].number if number <= len(built) else None,
@@ -109,10 +111,10 @@ def knockout(fmt: str, teams: Sequence[Team], tournament: Tournament) -> list[di
     seed_of: dict[int, int] = {}
     if fmt != "quebec":
         seed_of = {team: k + 1 for k, team in enumerate(tournament.order)}
-    elif built:
+    elif built:  # the knockout's seeds are the standings' places (a bye's other one is empty)
         for m, first in enumerate(built[0].matches):
-            seed_of[first.teams[0]] = seeds[2 * m]
-            seed_of[first.teams[1]] = seeds[2 * m + 1]
+            for i, team in enumerate(first.teams):
+                seed_of[team] = seeds[2 * m + i]
     rounds = []
     width = size // 2
     number = 0
@@ -121,24 +123,12 @@ def knockout(fmt: str, teams: Sequence[Team], tournament: Tournament) -> list[di
         current = built[number].matches if number < len(built) else ()
         for j in range(width):
             match: Match | None = current[j] if j < len(current) else None
-            if match is not None:
-                wins = match.wins
-                slots: list[dict[str, Any] | None] = [
-                    {"team": t, "name": teams[t].name, "seed": seed_of.get(t),
-                     "wins": wins[i] if match.kind != "bye" else None}
-                    for i, t in enumerate(match.teams)]
-                if match.kind == "bye":
-                    slots.append(None)
-            elif number == 0:
-                slots = [{"team": None, "name": None, "seed": s, "wins": None}
-                         for s in seeds[2 * j: 2 * j + 2]]
-            else:
-                slots = [None, None]
-            matches.append({
-                "id": match.key if match else None, "kind": match.kind if match else "match",
-                "status": match.status if match else "pending", "slots": slots,
-                "winner": match.winner if match else None,
-                "next": {"match": j // 2, "slot": j % 2} if width > 1 else None})
+            view = placed(match, teams, seed_of,
+                          {"match": j // 2, "slot": j % 2} if width > 1 else None)
+            if match is None and number == 0:
+                view["slots"] = [{"team": None, "name": None, "seed": s, "wins": None}
+                                 for s in seeds[2 * j: 2 * j + 2]]
+            matches.append(view)
         rounds.append({"name": knockout_name(fmt, 2 * width),
                        "number": built[number].number if number < len(built) else None,
                        "matches": matches})

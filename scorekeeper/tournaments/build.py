@@ -40,6 +40,7 @@ class Fold:
     rounds: list[Round] = field(default_factory=list)
     stale: list[Report] = field(default_factory=list)
     closed: bool = False  # a league format whose last round was closed by an advance
+    built: int = 0  # the rounds there were when the step now building (draw, advance) began
     exhausted: bool = False  # a Swiss that ran out of pairings without rematches
 
     # -- building ------------------------------------------------------------------------------
@@ -51,10 +52,10 @@ class Fold:
         built = []
         tables = 0  # a bye takes no table: the others are numbered in the round's order
         for i, (match_kind, teams, games, first_to) in enumerate(matches, start=1):
-            tables += match_kind != "bye"
+            played = match_kind not in ("bye", "empty")
+            tables += played
             match = self.with_reports(Match(f"r{number}m{i}", number, match_kind, teams, games,
-                                            first_to,
-                                            table=tables if match_kind != "bye" else None))
+                                            first_to, table=tables if played else None))
             # A team that withdrew in this round or before forfeits what is left of the match
             # (a bye counts for nothing, a table plays on without it); a match already decided
             # stands as played.
@@ -92,6 +93,20 @@ class Fold:
         not withdrawn before it, and (late entries) joined by then."""
         return [t for t in self.order if not self.teams[t].out_before(round_number)
                 and (self.teams[t].joined or 0) <= round_number]
+
+    def gone(self, team: int | None) -> bool:
+        """Withdrawn before the step now building began: placed in none of its rounds."""
+        withdrawn = None if team is None else self.teams[team].withdrawn
+        return withdrawn is not None and withdrawn <= self.built
+
+    def pair(self, slots: Sequence[int | None], games: int
+             ) -> tuple[str, tuple[int, ...], int, int | None]:
+        """A knockout place: a match, a bye for the one team there, or empty (nobody came); a
+        team that withdrew is never placed."""
+        present = tuple(t for t in slots if t is not None and not self.gone(t))
+        if len(present) == 2:
+            return ("match", present, games, games // 2 + 1)
+        return ("bye", present, 0, None) if present else ("empty", (), 0, None)
 
     def out(self, team: int, at: int | None) -> bool:
         """Ranked after every team still in: withdrawn before round `at` (None: at all)."""
@@ -183,22 +198,21 @@ class Fold:
         last = self.rounds[-1]
         if not all(r.complete for r in self.rounds) or self.finished():
             return False
-        line = self.line()
+        self.built = len(self.rounds)
         at = len(self.rounds) + 1  # the round about to be built
+        line = self.line(at)
         if line is not None and last.kind != "knockout":
             _, level = self.ranking(line, at=at)
             if level:
                 self.tiebreak_round(level)
                 return True
         if self.fmt == "double_elimination":
-            self.double_advance()
-            return True
+            return self.double_advance()
         if self.fmt == "quebec" and last.kind != "knockout":
             self.quebec_knockout()
             return True
         if last.kind == "knockout":
-            self.next_knockout(last)
-            return True
+            return self.next_knockout(last)
         if self.fmt == "swiss" and len(self.league_rounds()) < self.swiss_rounds():
             playing = self.in_play(at)
             ranked = [t for t in self.ranking(None, at=at)[0] if t in playing]
@@ -219,30 +233,37 @@ class Fold:
         return True
 
     def quebec_knockout(self) -> None:
+        """The top teams by standings; a place no team still in can take is a bye for its
+        opponent."""
         size = knockout_size(len(self.order))
-        ranked = self.ranking(size, at=len(self.rounds) + 1)[0]
+        at = len(self.rounds) + 1
+        ranked = self.ranking(self.line(at), at=at)[0]
         games = self.games("knockout")
         seeds = bracket_seeds(size)
         self.add_round(round_name(size), "knockout",
-                       [("match", (ranked[a - 1], ranked[b - 1]), games, games // 2 + 1)
+                       [self.pair((ranked[a - 1], ranked[b - 1]), games)
                         for a, b in zip(seeds[::2], seeds[1::2], strict=True)])
 
-    def next_knockout(self, last: Round) -> None:
-        winners = [m.winner for m in last.matches]  # a withdrawn winner forfeits its next
+    def next_knockout(self, last: Round) -> bool:
+        """The next round of the bracket, False after its final. A winner that withdrew
+        leaves its place to its next opponent (a bye)."""
+        if len(last.matches) == 1:
+            return False
+        winners = [m.winner for m in last.matches]
         games = self.games("knockout")
-        pairs = []
-        for a, b in zip(winners[::2], winners[1::2], strict=True):
-            assert a is not None and b is not None
-            pairs.append(("match", (a, b), games, games // 2 + 1))
+        pairs = [self.pair((a, b), games)
+                 for a, b in zip(winners[::2], winners[1::2], strict=True)]
         if len(pairs) == 1 and self.fmt == "single_elimination" and self.options.get(
                 "third_place"):
             self.third_place_round(last)
         self.add_round(knockout_name(self.fmt, 2 * len(pairs)), "knockout", pairs)
+        return True
 
     def third_place_round(self, semi_finals: Round) -> None:
         """The semi-finals' losers play for third place, in a round of its own built just before
         the final (three teams have one semi-final loser only: no match)."""
-        losers = tuple(m.loser for m in semi_finals.matches if m.loser is not None)
+        losers = tuple(m.loser for m in semi_finals.matches
+                       if m.loser is not None and not self.gone(m.loser))
         if len(losers) == 2:
             games = self.games("knockout")
             self.add_round(said("round", "Third place"), "third_place",
@@ -253,10 +274,10 @@ class Fold:
     def of_kind(self, kind: str) -> list[Round]:
         return [r for r in self.rounds if r.kind == kind]
 
-    def double_advance(self) -> None:
+    def double_advance(self) -> bool:
         """Build every round whose matches are all decided: the winners' bracket's next round,
         the losers' bracket's next round, then the grand final and, if the losers' side won it,
-        its reset."""
+        its reset. False when nothing is left to build."""
         depth = bracket_depth(len(self.order))
         winners, losers = self.of_kind("knockout"), self.of_kind("losers")
         if len(winners) < depth:
@@ -266,19 +287,21 @@ class Fold:
             # a minor round waits for the winners' round whose losers drop into it
             if following % 2 or len(winners) >= following // 2 + 1:
                 self.losers_round(following, winners)
-            return
+            return True
         finals = self.of_kind("final")
         games = self.games("knockout")
         if not finals:
             top = winners[-1].matches[0]
             bottom = losers[-1].matches[0].winner if losers else top.loser
-            assert top.winner is not None and bottom is not None
             self.add_round(said("round", "Grand final"), "final",
-                           [("match", (top.winner, bottom), games, games // 2 + 1)])
-        else:
-            first = finals[0].matches[0]
-            self.add_round(said("round", "Grand final reset"), "final",
-                           [("match", first.teams, games, games // 2 + 1)])
+                           [self.pair((top.winner, bottom), games)])
+            return True
+        first = finals[0].matches[0]
+        if len(finals) > 1 or first.kind != "match":
+            return False
+        self.add_round(said("round", "Grand final reset"), "final",
+                       [self.pair(first.teams, games)])
+        return True
 
     def losers_round(self, number: int, winners: Sequence[Round]) -> None:
         """Losers' round `number`: the first pairs the winners' first round's losers; an even
@@ -290,8 +313,12 @@ class Fold:
         places = losers_positions(self.rounds)
         slots: list[tuple[int | None, int | None]]
         if number == 1:
-            dropped = [m.loser for m in winners[0].matches]
-            slots = list(zip(dropped[::2], dropped[1::2], strict=True))
+            first = winners[0].matches
+            dropped = [m.loser for m in first]
+            # a place below two byes has no match at all (losers_positions knows it)
+            slots = [(a, b) for k, (a, b) in enumerate(zip(dropped[::2], dropped[1::2],
+                                                           strict=True))
+                     if first[2 * k].kind != "bye" or first[2 * k + 1].kind != "bye"]
         else:
             survivors = [m.winner if m is not None else None for m in places[-1]]
             if number % 2 == 0:
@@ -301,13 +328,7 @@ class Fold:
             else:
                 slots = list(zip(survivors[::2], survivors[1::2], strict=True))
         games = self.games("knockout")
-        matches: list[tuple[str, tuple[int, ...], int, int | None]] = []
-        for slot in slots:
-            present = tuple(t for t in slot if t is not None)
-            if len(present) == 2:
-                matches.append(("match", present, games, games // 2 + 1))
-            elif present:
-                matches.append(("bye", present, 0, None))
+        matches = [self.pair(slot, games) for slot in slots]
         self.add_round(losers_name(number, losers_rounds(bracket_depth(len(self.order)))),
                        "losers", matches)
 
@@ -356,13 +377,16 @@ class Fold:
         return int(wanted) if isinstance(wanted, int) else max(
             1, math.ceil(math.log2(len(self.drawn))))
 
-    def line(self) -> int | None:
+    def line(self, at: int | None = None) -> int | None:
         """How many teams must be told apart at the top: the knockout's places (Quebec) or the
-        champion (the league formats), once the league is over."""
+        champion (the league formats), once the league is over; never more than the teams
+        still in (before round `at`; None: at all), so no tie-break is ever among teams that
+        left."""
+        still_in = sum(not self.out(t, at) for t in self.order)
         if self.fmt == "quebec":
-            return knockout_size(len(self.order))
-        if self.fmt in KNOCKOUTS or self.fmt == "progressive":
-            return None  # a progressive night has no tie-break round
+            return min(knockout_size(len(self.order)), still_in) or None
+        if self.fmt in KNOCKOUTS or self.fmt == "progressive" or not still_in:
+            return None  # a knockout, or a progressive night, has no tie-break round
         if self.fmt == "swiss" and len(self.league_rounds()) < self.swiss_rounds():
             return None
         if self.fmt == "rummy_tables" and len(self.league_rounds()) < int(self.options["rounds"]):
@@ -420,7 +444,7 @@ class Fold:
         elif self.fmt == "double_elimination":
             ranked = sorted(rows, key=lambda t: (self.out(t, at), *self.elimination_key(t)))
         else:
-            ranked = self.ranking(self.line(), rows, at)[0]
+            ranked = self.ranking(self.line(at), rows, at)[0]
         return [Standing(rank, team, self.number(team), *rows[team])
                 for rank, team in enumerate(ranked, start=1)]
 
@@ -546,6 +570,18 @@ class Fold:
         gone = sorted((t for t in self.order if self.out(t, None)), key=self.elimination_key)
         return places + list(enumerate(gone, start=len(places) + 1))
 
+    def contenders(self) -> list[int]:
+        """The teams not withdrawn that can still be champion: in a knockout, the last round's
+        teams not beaten; in a double elimination, those not out; in a league, all."""
+        still_in = [t for t in self.order if self.teams[t].withdrawn is None]
+        if self.fmt == "double_elimination":
+            return [t for t in still_in if self.out_in(t) is None]
+        knockout = self.of_kind("knockout")
+        if not knockout:
+            return still_in
+        alive = {t for m in knockout[-1].matches for t in m.teams if t != m.loser}
+        return [t for t in still_in if t in alive]
+
     def finished(self) -> bool:
         return self.champion() is not None
 
@@ -567,7 +603,7 @@ class Fold:
         if not finals or not finals[-1].complete:
             return None
         first = finals[0].matches[0]
-        if (len(finals) == 1 and first.winner == first.teams[1]
+        if (len(finals) == 1 and first.kind == "match" and first.winner == first.teams[1]
                 and self.options.get("grand_final_reset", True)):
             return None
         return finals[-1].matches[0].winner
@@ -657,8 +693,8 @@ def build(fmt: str, teams: Sequence[Team], options: Mapping[str, Any], seed: int
         status="finished" if champion is not None else "playing", champion=champion,
         can_advance=can_advance, advances=applied, rounds_at_draw=at_draw,
         stale=tuple(fold.stale),
-        next_step=next_step(fold, champion, can_advance), placings=tuple(placings),
-        prizes=tuple(prizes))
+        next_step=next_step(fold, champion, can_advance), contenders=tuple(fold.contenders()),
+        placings=tuple(placings), prizes=tuple(prizes))
 
 
 def next_step(fold: Fold, champion: int | None, can_advance: bool) -> str:

@@ -34,8 +34,10 @@ class Report:
 class Match:
     key: str  # "r2m3": the third match of the second round built; stable across rebuilds
     round: int
-    # "match", "bye", "table" (Rummy), "tiebreak" or "partnerships" (a progressive night's
-    # table: four players, North-South then East-West, scored per partnership)
+    # "match", "bye", "table" (Rummy), "tiebreak", "partnerships" (a progressive night's table:
+    # four players, North-South then East-West, scored per partnership), or "empty": a knockout
+    # place nobody came to (every team that would have withdrew), kept so the bracket's places
+    # stay in order
     kind: str
     teams: tuple[int, ...]  # team indices, in the order scores are reported
     games: int  # the most games it can take
@@ -78,7 +80,7 @@ class Match:
 
     @property
     def complete(self) -> bool:
-        if self.kind == "bye" or (self.forfeit and self.kind != "table"):
+        if self.kind in ("bye", "empty") or (self.forfeit and self.kind != "table"):
             return True
         if self.first_to is not None and max(self.wins) >= self.first_to:
             return True
@@ -99,7 +101,7 @@ class Match:
     @property
     def winner(self) -> int | None:
         """The team that won a complete match (None for a level league match or an open one)."""
-        if not self.complete:
+        if not self.complete or self.kind == "empty":
             return None
         if self.kind == "bye":
             return self.teams[0]
@@ -107,8 +109,6 @@ class Match:
             return None  # a progressive table counts deal scores, not a winner
         scores = self.places if self.kind == "table" else self.wins
         best = max(scores)
-        if self.first_to is not None and len(self.forfeit) == len(self.teams):
-            return self.teams[0]  # both withdrew from a knockout: someone must fill the slot
         if scores.count(best) != 1:
             return None
         return self.teams[scores.index(best)]
@@ -163,15 +163,23 @@ class Tournament:
     rounds_at_draw: int  # rounds built by the draw itself (every round of a round robin)
     stale: tuple[Report, ...]  # reports that no longer fit a match: to be reopened
     next_step: str  # what the organizer does next, in words
+    # The teams still in that can still be champion: the desk keeps the last one from
+    # withdrawing, so a tournament can always be finished.
+    contenders: tuple[int, ...] = ()
     # Final places once it is finished, champion first: (place, team); teams the format leaves
     # level (a knockout round's losers) share a place.
     placings: tuple[tuple[int, int], ...] = ()
     # A progressive night's prizes once it is finished: ("high" | "second" | "booby", player).
     prizes: tuple[tuple[str, int], ...] = ()
 
+    @property
+    def round_in_play(self) -> int:
+        """The lowest round not complete (the last one between rounds): a withdrawal's round."""
+        return min((r.number for r in self.rounds if not r.complete), default=len(self.rounds))
+
     def match(self, key: str) -> Match | None:
         for round_ in self.rounds:
             for match in round_.matches:
-                if match.key == key:
+                if match.key == key and match.kind != "empty":  # an empty place is no match
                     return match
         return None

@@ -130,6 +130,41 @@ FORMAT_DESCRIPTIONS: dict[str, str] = {
 }
 
 
+def team_faults(fmt: str, players_per_side: Sequence[int], teams: Sequence[Team]
+                ) -> list[RuleViolation]:
+    """Every fault of the teams, each at its team (teams.N.name or teams.N.players): a name
+    taken, a player listed twice, a team of a size the game cannot seat or unlike the others
+    (the size most teams have, the first team's on a tie)."""
+    faults = []
+    names: dict[str, int] = {}
+    seen: dict[str, int] = {}
+    for i, team in enumerate(teams):
+        if names.setdefault(team.name.strip().casefold(), i) != i:
+            faults.append(RuleViolation("team_name_twice", f"teams.{i}.name", name=team.name))
+        mine: set[str] = set()
+        for player in team.players:
+            key = player.strip().casefold()
+            if key in mine or seen.setdefault(key, i) != i:
+                faults.append(RuleViolation("player_twice", f"teams.{i}.players", player=player))
+                break
+            mine.add(key)
+    counts = [len(team.players) for team in teams]
+    fitting = [n for n in counts if n in players_per_side]
+    usual = max(fitting, key=lambda n: (fitting.count(n), -counts.index(n))) if fitting else None
+    for i, team in enumerate(teams):
+        count = len(team.players)
+        if fmt == "rummy_tables" and count != 1:
+            faults.append(RuleViolation("team_size.rummy_tables", f"teams.{i}.players",
+                                        name=team.name, count=count))
+        elif count not in players_per_side:
+            faults.append(RuleViolation("team_size", f"teams.{i}.players", name=team.name,
+                                        count=count, sizes=sorted(set(players_per_side))))
+        elif count != usual:
+            faults.append(RuleViolation("team_size.same", f"teams.{i}.players", name=team.name,
+                                        count=count, size=usual))
+    return faults
+
+
 def check_tournament(fmt: str, variant: str, players_per_side: Sequence[int],
                      teams: Sequence[Team], given: Mapping[str, object]
                      ) -> dict[str, OptionValue]:
@@ -155,23 +190,10 @@ def check_tournament(fmt: str, variant: str, players_per_side: Sequence[int],
     if not low <= len(teams) <= MAX_TEAMS:
         raise RuleViolation("team_count", "teams", format=FORMAT_NAMES[fmt], least=low,
                             most=MAX_TEAMS)
-    names = [team.name.strip().casefold() for team in teams]
-    for i, name in enumerate(names):
-        if names.index(name) != i:
-            raise RuleViolation("team_name_twice", f"teams.{i}.name", name=teams[i].name)
-    seen: dict[str, int] = {}
-    for i, team in enumerate(teams):
-        for player in team.players:
-            other = seen.setdefault(player.strip().casefold(), i)
-            if other != i or sum(p.strip().casefold() == player.strip().casefold()
-                                 for p in team.players) > 1:
-                raise RuleViolation("player_twice", f"teams.{i}.players", player=player)
-    sizes = {len(team.players) for team in teams}
-    size = len(teams[0].players)
-    if len(sizes) > 1 or size not in players_per_side:
-        raise RuleViolation("team_size", "teams", sizes=sorted(set(players_per_side)))
-    if fmt == "rummy_tables" and size != 1:
-        raise RuleViolation("team_size.rummy_tables", "teams")
+    faults = team_faults(fmt, players_per_side, teams)
+    if faults:
+        faults[0].also = tuple(faults[1:])
+        raise faults[0]
     if fmt in ("single_elimination", "double_elimination") and options["games_per_match"] % 2 == 0:  # type: ignore[operator]
         raise RuleViolation("knockout_odd", "options.games_per_match")
     if fmt == "swiss":

@@ -20,7 +20,7 @@ def renumbered(tournament: Tournament, tables: Mapping[str, int]) -> Tournament:
     if not tables:
         return tournament
     rounds = tuple(replace(r, matches=tuple(
-        replace(m, table=tables[m.key]) if m.key in tables and m.kind != "bye" else m
+        replace(m, table=tables[m.key]) if m.key in tables and m.table is not None else m
         for m in r.matches)) for r in tournament.rounds)
     return replace(tournament, rounds=rounds)
 
@@ -32,13 +32,13 @@ def check_tables(round_: Round, tables: Mapping[str, int],
     round at one table once the numbers are applied."""
     matches = {m.key: m for m in round_.matches}
     for key in given:
-        if key not in matches or matches[key].kind == "bye":
+        if key not in matches or matches[key].table is None:  # a bye or an empty place
             raise RuleViolation("table_match", f"tables.{key}", match=key,
                                 round=round_.number)
     merged = {**tables, **given}
     seen: dict[int, str] = {}
     for match in round_.matches:
-        if match.kind == "bye":
+        if match.table is None:
             continue
         table = merged.get(match.key, match.table)
         if table is None:

@@ -152,7 +152,7 @@ def test_a_late_entry_the_format_cannot_seat_is_refused(client: FlaskClient, fmt
 @pytest.mark.parametrize(("body", "field"), [
     ({"name": "team 0", "players": ["Lou", "Max"]}, "teams.4.name"),
     ({"name": "Other", "players": ["P1.0", "Max"]}, "teams.4.players"),
-    ({"name": "Other", "players": ["Lou"]}, "teams"),
+    ({"name": "Other", "players": ["Lou"]}, "teams.4.players"),
     ({"name": "Other"}, "players"),
 ])
 def test_a_late_entry_is_checked_as_at_creation(client: FlaskClient, body: dict[str, Any],
@@ -243,6 +243,44 @@ def test_a_withdrawn_team_never_qualifies(client: FlaskClient) -> None:
     assert knockout["kind"] == "knockout"
     assert best not in {team for m in knockout["matches"] for team in m["teams"]}
     assert len({team for m in knockout["matches"] for team in m["teams"]}) == 4
+
+
+def test_a_quarter_final_nobody_still_in_can_take_is_a_bye(client: FlaskClient) -> None:
+    """Issue 27: eight teams, one leaves during the qualifying round; it was put in a
+    quarter-final as a walkover. Now the top seed has a bye and the team that left is in no
+    knockout match; the bracket shows the bye."""
+    t = Tourney.create(client, 8)
+    t.draw()
+    leaving = t.get()["rounds"][0]["matches"][0]["teams"][0]
+    assert withdraw(t, leaving).status_code == 200
+    numbers = t.numbers()
+    for m, match in enumerate(t.get()["rounds"][0]["matches"]):
+        while t.match(match["id"])["status"] != "complete":
+            low = min(match["teams"], key=numbers.__getitem__)
+            t.report(match["id"], [300 + 10 * m if team == low else 100 + 10 * m
+                                   for team in match["teams"]])
+    assert t.advance().status_code == 200
+    body = t.get()
+    quarter_finals = body["rounds"][-1]["matches"]
+    assert leaving not in {team for m in quarter_finals for team in m["teams"]}
+    assert [m["kind"] for m in quarter_finals].count("bye") == 1
+    bye = next(m for m in quarter_finals if m["kind"] == "bye")
+    assert bye["teams"] == [body["standings"][0]["team"]]
+    bracket = client.get(f"{t.url}/bracket").get_json()
+    assert [m["kind"] for m in bracket["knockout"][0]["matches"]].count("bye") == 1
+
+
+def test_the_last_team_that_can_still_win_cannot_withdraw(client: FlaskClient) -> None:
+    t = Tourney.create(client, 2)  # Quebec of two: the qualifying match, then the final
+    t.draw()
+    assert withdraw(t, 0).status_code == 200  # its qualifying match is forfeited
+    before = t.snapshot()
+    assert_error(withdraw(t, 1), 409)
+    assert t.snapshot() == before
+    assert t.advance().status_code == 200
+    body = t.get()
+    assert body["status"] == "finished" and body["champion"] == 1
+    assert body["rounds"][-1]["matches"][0]["teams"] == [1]  # the final is its bye
 
 
 def test_a_finished_tournament_takes_no_desk_changes(client: FlaskClient) -> None:

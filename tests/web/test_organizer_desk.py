@@ -80,7 +80,7 @@ def test_an_organizer_runs_a_quebec_tournament_from_the_page(
     fits_the_phone(page)
     no_serious_axe_violations(page)
     phone.shot("desk-create", full_page=False)
-    page.get_by_role("button", name="Create the tournament").click()
+    page.get_by_role("button", name="Fix lines 10, 11 of the teams first").click()
     assert page.get_by_role("heading", name="Run a tournament").is_visible()
     page.get_by_label("Teams", exact=True).fill("\n".join(TEAMS))
     page.wait_for_selector("text=9 teams")

@@ -23,7 +23,8 @@ class BracketMatchSchema(Strict):
     id = fields.Str(allow_none=True, required=True, metadata={
         "description": "null until the round is built"})
     kind = fields.Str(required=True, metadata={
-        "description": "match, bye, or empty: a losers' bracket place nobody comes to"})
+        "description": "match, bye, or empty: a place nobody comes to (below two byes, or every "
+                       "team that would have come withdrew)"})
     status = fields.Str(required=True)
     slots = fields.List(fields.Nested(SlotSchema, allow_none=True, metadata={
         "description": "who fills this slot, or null"}), required=True,

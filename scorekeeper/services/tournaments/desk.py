@@ -124,7 +124,8 @@ def check_in(tournament_id: int, team: int, present_: bool, request: WriteReques
 
 def withdraw(tournament_id: int, team: int, request: WriteRequest) -> Reply:
     """A team leaves: before the draw it is simply not drawn; after, the round in play is stored
-    (never a result) and every rebuild forfeits its open matches from that round on."""
+    (never a result) and every rebuild forfeits its open matches from that round on. The last
+    team that can still win may not leave (409)."""
 
     def action(session: Session, row: TournamentRow) -> tuple[int, dict[str, Any]]:
         found = _team(row, team)
@@ -137,8 +138,10 @@ def withdraw(tournament_id: int, team: int, request: WriteRequest) -> Reply:
             if t.status == "finished":
                 raise Conflict(say("the tournament is over. {next_step}",
                                    next_step=t.next_step))
-            in_play = min((r.number for r in t.rounds if not r.complete),
-                          default=len(t.rounds))
+            if t.contenders == (team,):  # else nobody could ever be champion
+                raise Conflict(say("team {team} is the last team that can still win: it "
+                                   "cannot withdraw", team=found.name))
+            in_play = t.round_in_play
         _store_team(row, team, replace(found, status="withdrawn", withdrawn=in_play))
         session.flush()
         return 200, tournament_view(row, games)
@@ -201,7 +204,7 @@ def round_scorers(tournament_id: int, number: int, request: WriteRequest) -> Rep
         confirm = bool(row.options.get("confirm_games"))
         scorers = []
         for match in _round(t, number).matches:
-            if match.kind == "bye":
+            if match.table is None:  # a bye or an empty place: nothing is played
                 continue
             for team in match.teams if confirm else (None,):
                 scorers.append({"match": match.key, "table": match.table, "team": team,

@@ -124,7 +124,8 @@ def tournament_view(row: TournamentRow, games: Sequence[TournamentGame]) -> dict
         "next_step": t.next_step,
         "teams": [team_view(i, team, numbers.get(i)) for i, team in enumerate(teams)],
         "rounds": [{"number": r.number, "name": r.name, "kind": r.kind, "complete": r.complete,
-                    "matches": [match_view(m, teams, games, sheets) for m in r.matches]}
+                    "matches": [match_view(m, teams, games, sheets) for m in r.matches
+                                if m.kind != "empty"]}
                    for r in t.rounds],
         "standings": [standing_view(s, teams) for s in t.standings],
         "placings": [{"place": place, "team": team, "name": teams[team].name}

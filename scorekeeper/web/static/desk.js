@@ -78,6 +78,12 @@ export function deskSection(desk) {
   return region;
 }
 
+/** After a draw or an advance the page is another: it opens at its top, the round just built
+ *  (the button pressed, far down, is gone and the browser would keep the old scroll). */
+function toTop(result) {
+  if (result?.ok) window.scrollTo(0, 0);
+}
+
 // -- before the draw -----------------------------------------------------------------------------
 
 function beforeDraw(t, id, write) {
@@ -96,7 +102,7 @@ function beforeDraw(t, id, write) {
     lateEntry(id, write),
     warning ? h("p", { class: "banner warn", text: warning }) : null,
     h("button", { class: "primary wide", type: "button", onclick: () => write("POST",
-      `/tournaments/${id}/draw`, {}) }, _("Draw the numbers")),
+      `/tournaments/${id}/draw`, {}).then(toTop) }, _("Draw the numbers")),
   ].filter(Boolean);
 }
 
@@ -178,7 +184,7 @@ function afterDraw(t, id, write, format) {
   const parts = [];
   if (t.can_advance) {
     parts.push(h("button", { class: "primary wide", type: "button", onclick: () => write("POST",
-      `/tournaments/${id}/advance`) }, _("Advance to the next round")));
+      `/tournaments/${id}/advance`).then(toTop) }, _("Advance to the next round")));
   }
   for (const round of t.status === "playing" ? roundsInPlay(t) : []) {
     parts.push(h("h3", { class: "round-title", text: round.name }));

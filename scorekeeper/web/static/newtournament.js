@@ -37,8 +37,12 @@ function choiceLabel(value) {
   return words[value] ?? (typeof value === "number" ? number(value) : String(value));
 }
 
+/** The longest name of a team or a player the API takes. */
+export const MAX_NAME = 60;
+
 /** The teams as pasted, one per line: [{line, name, players, problem}] for each line not blank.
- *  `sizes`: the team sizes the variant and format take. */
+ *  `sizes`: the team sizes the variant and format take. Each line gets its first problem, in the
+ *  order the API checks them: the form of the line, its names, who plays twice, its size. */
 export function parseTeams(text, sizes) {
   const teams = [];
   const names = new Map();
@@ -50,7 +54,8 @@ export function parseTeams(text, sizes) {
     const colon = line.indexOf(":");
     let team;
     if (colon < 0) {
-      // A player alone (Rummy tables) is a team of one named after the player.
+      // A player alone (Rummy tables, or a game played one against one) is a team of one named
+      // after the player.
       team = sizes.includes(1) ? { line: at, name: line, players: [line] } : { line: at, name: line,
         players: [],
         problem: _("Line {n}: put a colon between the team's name and its players, e.g. “Les As: Marie, Jean”.", { n: at }) };
@@ -59,25 +64,47 @@ export function parseTeams(text, sizes) {
       const listed = line.slice(colon + 1).split(",").map((p) => p.trim()).filter(Boolean);
       team = { line: at, name, players: listed };
       if (!name) team.problem = _("Line {n}: the team has no name before the colon.", { n: at });
-      else if (!sizes.includes(listed.length)) {
-        const wanted = sizes.map(number).join(" / ");
-        team.problem =
-          _n("Line {line}: {n} player; a team here has {wanted}.", "Line {line}: {n} players; a team here has {wanted}.", listed.length, { line: at, wanted });
-      }
     }
+    const long = [team.name, ...team.players].find((n) => n.length > MAX_NAME);
+    if (!team.problem && long) team.problem = _("Line {n}: {name} is longer than {most} characters.",
+      { n: at, name: `${long.slice(0, 12)}…`, most: MAX_NAME });
     const key = team.name.toLowerCase();
     if (!team.problem && names.has(key)) team.problem = _("Line {n}: {team} is already on line {first}.",
       { n: at, team: team.name, first: names.get(key) });
     if (!team.problem) {
+      const keys = team.players.map((p) => p.toLowerCase());
+      const again = team.players[keys.findIndex((key, k) => keys.indexOf(key) !== k)];
       const twice = team.players.find((p) => players.has(p.toLowerCase())
         && players.get(p.toLowerCase()) !== at);
-      if (twice) team.problem = _("Line {n}: {player} already plays on line {first}.", { n: at, player: twice,
-        first: players.get(twice.toLowerCase()) });
+      if (again) {
+        // named as first written
+        const first = team.players[keys.indexOf(again.toLowerCase())];
+        team.problem = _("Line {n}: {player} is twice on this line.", { n: at, player: first });
+      }
+      else if (twice) {
+        team.problem = _("Line {n}: {player} already plays on line {first}.",
+          { n: at, player: twice, first: players.get(twice.toLowerCase()) });
+      }
+    }
+    if (!team.problem && team.players.length && !sizes.includes(team.players.length)) {
+      const wanted = sizes.map(number).join(" / ");
+      team.problem =
+        _n("Line {line}: {n} player; a team here has {wanted}.", "Line {line}: {n} players; a team here has {wanted}.", team.players.length, { line: at, wanted });
     }
     names.set(key, names.get(key) ?? at);
     for (const p of team.players) if (!players.has(p.toLowerCase())) players.set(p.toLowerCase(), at);
     teams.push(team);
   });
+  // Every team has one size: the one most lines have (the first line's on a tie), as the API says.
+  const counts = teams.filter((t) => !t.problem).map((t) => t.players.length);
+  const usual = counts.reduce((best, n) => (counts.filter((c) => c === n).length
+    > counts.filter((c) => c === best).length ? n : best), counts[0]);
+  for (const team of teams) {
+    if (team.problem || team.players.length === usual) continue;
+    team.problem = _n("Line {line}: {n} player; the other teams have {size}.",
+      "Line {line}: {n} players; the other teams have {size}.", team.players.length,
+      { line: team.line, size: number(usual) });
+  }
   return teams;
 }
 
@@ -122,9 +149,12 @@ export async function newTournamentPage() {
   const problems = h("ul", { id: "t-teams-problems", class: "problems" });
   const refusal = h("div", { role: "alert" });
 
-  /** The team sizes the chosen game and format take. */
-  const sizes = () => (format?.key === "rummy_tables" ? [1] : [...new Set((variant.forms
-    ?? []).map((f) => f.per_side))].sort());
+  /** The team sizes the chosen game and format take: players alone at Rummy tables, else the
+   *  sides of the game's two-sided tables (as the API seats a match). */
+  const sizes = () => (format?.key === "rummy_tables" ? [1] : [...new Set((variant.forms ?? [])
+    .filter((f) => f.sides === 2).map((f) => f.per_side))].sort());
+  const create = h("button", { class: "primary wide", type: "submit", id: "t-create",
+    "aria-describedby": "t-teams-problems" }, _("Create the tournament"));
 
   function pickFormat(key) {
     const open = formats.filter(takes);
@@ -185,6 +215,10 @@ export async function newTournamentPage() {
     count.textContent = wrong.length ? `${counted} · ${toFix}` : counted;
     problems.replaceChildren(...wrong.map((t) => h("li", { text: t.problem })));
     teamsInput.setAttribute("aria-invalid", String(wrong.length > 0));
+    // The button says what stands in the way.
+    const lines = wrong.map((t) => number(t.line)).join(", ");
+    create.textContent = wrong.length ? _n("Fix line {lines} of the teams first",
+      "Fix lines {lines} of the teams first", wrong.length, { lines }) : _("Create the tournament");
     return { teams, wrong };
   }
 
@@ -217,6 +251,17 @@ export async function newTournamentPage() {
       return;
     }
     if (!created.ok) {
+      // A team the server refuses is shown at the field, on its line (teams.N: the Nth line).
+      const atTeams = Object.entries(created.json?.errors ?? {}).flatMap(([field, said]) => {
+        const team = teams[Number(/^teams\.(\d+)/.exec(field)?.[1] ?? NaN)];
+        return team ? said.map((text) => _("Line {n}: {problem}", { n: team.line, problem: text })) : [];
+      });
+      if (atTeams.length) {
+        problems.replaceChildren(...atTeams.map((text) => h("li", { text })));
+        teamsInput.setAttribute("aria-invalid", "true");
+        teamsInput.focus();
+        return;
+      }
       refusal.replaceChildren(h("p", { class: "refusal", text: problem(created) }));
       refusal.scrollIntoView({ block: "center" });
       return;
@@ -242,7 +287,7 @@ export async function newTournamentPage() {
       h("p", { id: "t-teams-hint", class: "hint" }, teamsHint, " ", h("q", { text: example })),
       teamsInput, count, problems),
     refusal,
-    h("button", { class: "primary wide", type: "submit" }, _("Create the tournament"))));
+    create));
 }
 
 /** The organizer's link, shown once: its QR code, Copy and Share, and why to keep it. */
