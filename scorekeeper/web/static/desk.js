@@ -188,7 +188,7 @@ function lateArrival(id, write) {
     const name = input.value.trim();
     const done = await write("POST", `/tournaments/${id}/teams`, { name, players: [name] }, { quiet: true });
     if (done && !done.ok) said.textContent = problem(done);
-    if (done?.ok) toast(_("{player} plays from the next round.", { player: name }));
+    if (done?.ok) toast(_("Plays from the next round: {player}", { player: name }));
   } },
   h("label", { for: "late-entry", text: _("Late arrival: the player's name") }),
   h("div", { class: "row" }, h("div", { class: "grow" }, input), h("button", { type: "submit" },

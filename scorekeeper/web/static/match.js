@@ -32,9 +32,9 @@ export function scoreSoFar(match) {
   return _("Games won: {wins} · points: {points}", { wins, points });
 }
 
-/** "Les As: bye"; at a progressive night "Ann sits out this round". */
+/** "Les As: bye"; at a progressive night "Sitting out this round: Ann". */
 export const byeLine = (t, m) => (t.format === "progressive"
-  ? _("{player} sits out this round", { player: m.names[0] }) : _("{team}: bye", { team: m.names[0] }));
+  ? _("Sitting out this round: {player}", { player: m.names[0] }) : _("{team}: bye", { team: m.names[0] }));
 
 /** The games reported so far, one line each with the teams named: "Game 1: Les As 300, Les Rois 100". */
 export function gamesSoFar(match) {
