@@ -175,7 +175,9 @@ export async function newTournamentPage() {
     options = {};
     for (const o of format?.options ?? []) options[o.name] = structuredClone(o.default);
     optionBox.replaceChildren(...(format?.options ?? []).map(optionControl));
-    teamsField.hidden = teamsInput.required = progressive();
+    // a hidden list is not required: the browser would refuse the form at a field not shown
+    teamsField.hidden = progressive();
+    teamsInput.required = !progressive();
     playersInput.required = progressive();
     playersField.hidden = !progressive();
     // the count and the problems sit under whichever list is shown
