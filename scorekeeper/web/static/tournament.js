@@ -127,7 +127,7 @@ function prizes(t) {
   if (!t.prizes?.length) return null;
   return h("section", { class: "card prizes", "aria-labelledby": "prizes-title" },
     h("h2", { id: "prizes-title", text: _("Prizes") }),
-    h("dl", { class: "prize-list" }, t.prizes.map((p) => [h("dt", { text: prizeName(p.prize) }),
+    h("dl", { class: "prize-list" }, t.prizes.flatMap((p) => [h("dt", { text: prizeName(p.prize) }),
       h("dd", { text: p.name })])));
 }
 
