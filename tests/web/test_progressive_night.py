@@ -180,6 +180,5 @@ def test_a_progressive_night_from_the_form_to_the_prizes(phones: Any) -> None:
     assert ranked == [s["name"] for s in body["standings"]]
     assert page.viewport_size == PHONE
     fits_the_phone(page)
-    page.locator("#standings-title").scroll_into_view_if_needed()
-    page.evaluate("window.scrollTo(0, 0)")
+    until(page, "() => document.getElementById('toast').hidden")  # the late arrival's, long said
     keep(desk, "progressive-desk-prizes")

@@ -88,7 +88,7 @@ async function followTournament(id, token, refused, here) {
       prizes(t),
       token ? deskSection(desk) : null,
       token || over ? null : lostLinkForm(id, t.name),
-      over ? placings(t) : null,
+      over && !t.prizes?.length ? placings(t) : null, // a progressive night's are its standings
       token ? null : currentTables(t),
       bracketSection(bracket),
       standings(t),
