@@ -6,7 +6,8 @@
 import { api, problem, uuid } from "./api.js";
 import { h, toast } from "./dom.js";
 import { _, _n, against, number } from "./i18n.js";
-import { gameLine, reportForm, roundsInPlay, scoreSoFar, tableTitle, teamStatus, waiting } from "./match.js";
+import { byeLine, gameLine, reportForm, roundsInPlay, scoreSoFar, sides, tableTitle, teamStatus,
+  waiting } from "./match.js";
 import { siteLink } from "./links.js";
 import { shareLink } from "./share.js";
 import { deskOrganizers } from "./organizers.js";
@@ -178,6 +179,23 @@ function lateEntry(id, write) {
   said);
 }
 
+/** A player arriving late at a progressive night: one name; seated from the next round. */
+function lateArrival(id, write) {
+  const input = h("input", { id: "late-entry", autocomplete: "off", required: true, maxlength: "60" });
+  const said = h("p", { class: "field-error", role: "alert" });
+  return h("form", { class: "late", onsubmit: async (event) => {
+    event.preventDefault();
+    const name = input.value.trim();
+    const done = await write("POST", `/tournaments/${id}/teams`, { name, players: [name] }, { quiet: true });
+    if (done && !done.ok) said.textContent = problem(done);
+    if (done?.ok) toast(_("Plays from the next round: {player}", { player: name }));
+  } },
+  h("label", { for: "late-entry", text: _("Late arrival: the player's name") }),
+  h("div", { class: "row" }, h("div", { class: "grow" }, input), h("button", { type: "submit" },
+    _("Add the player"))),
+  said);
+}
+
 // -- after the draw ------------------------------------------------------------------------------
 
 function afterDraw(t, id, write, format) {
@@ -189,7 +207,7 @@ function afterDraw(t, id, write, format) {
   for (const round of t.status === "playing" ? roundsInPlay(t) : []) {
     parts.push(h("h3", { class: "round-title", text: round.name }));
     for (const m of round.matches) parts.push(m.kind === "bye" ? h("p", { class: "muted",
-      text: _("{team}: bye", { team: m.names[0] }) }) : tableCard(t, id, m, write));
+      text: byeLine(t, m) }) : tableCard(t, id, m, write));
     parts.push(tableNumbers(t, id, round, write));
   }
   const earlier = earlierRounds(t, id, write);
@@ -198,7 +216,8 @@ function afterDraw(t, id, write, format) {
     parts.push(withdrawAfterDraw(t, id, write));
     const late = format?.late_entries;
     const drawn = t.teams.filter((team) => team.number != null).length;
-    if (late === "between_rounds" || (late === "odd_field" && drawn % 2 === 1)) parts.push(lateEntry(id,
+    if (t.format === "progressive") parts.push(lateArrival(id, write));
+    else if (late === "between_rounds" || (late === "odd_field" && drawn % 2 === 1)) parts.push(lateEntry(id,
       write));
   }
   return parts;
@@ -296,7 +315,8 @@ function correctable(t, id, m, game, write) {
     correcting.preview = null;
     redraw();
   };
-  const inputs = m.names.map((name, i) => h("input", { id: `fix-${m.id}-${i}`, type: "number", required: true,
+  const inputs = sides(m).map((name, i) => h("input", { id: `fix-${m.id}-${i}`, type: "number",
+    required: true,
     class: "score-box", value: String(correcting.scores[i]), oninput: changed }));
   const refusal = h("p", { class: "field-error", role: "alert" });
   const heading = _("Correct game {n}", { n: game.number });
@@ -315,7 +335,7 @@ function correctable(t, id, m, game, write) {
     redraw();
   } },
   h("p", { class: "game-number", text: heading }),
-  m.names.map((name, i) => h("div", { class: "score-line" }, h("label", { for: `fix-${m.id}-${i}`,
+  sides(m).map((name, i) => h("div", { class: "score-line" }, h("label", { for: `fix-${m.id}-${i}`,
     class: "team-name", text: name }), inputs[i])),
   correcting.preview ? null : h("div", { class: "row" }, h("button", { type: "submit" },
     _("Preview the correction")), h("button", { type: "button", onclick: cancel }, _("Cancel"))),
@@ -439,12 +459,12 @@ function tableNumbers(t, id, round, write) {
 }
 
 /** "Table of Les As v Les Rois": the label of a match's table number. */
-const tableOf = (m) => _("Table of {teams}", { teams: against(m.names) });
+const tableOf = (m) => _("Table of {teams}", { teams: against(sides(m)) });
 
 /** Withdrawing a team after the draw: pick it, confirm, and its forfeits are said. */
 function withdrawAfterDraw(t, id, write) {
   const still = t.teams.filter((team) => team.status !== "withdrawn" && team.number != null);
-  const summary = _("Withdraw a team");
+  const summary = t.format === "progressive" ? _("A player leaves early") : _("Withdraw a team");
   return h("details", { class: "withdraw", open: confirming != null ? true : undefined }, h("summary",
     { text: summary }),
     h("ul", { class: "team-desk" }, still.map((team) => h("li", { class: "team-row" },

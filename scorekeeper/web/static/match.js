@@ -4,10 +4,18 @@
 // its next game with each score box beside its team's name.
 import { h } from "./dom.js";
 import { _, against, number } from "./i18n.js";
+import { dealsPlayed, partnershipsTitle } from "./progressive.js";
 
-/** "Table 5: Les As v Les Rois" (a match without a table: the teams alone). */
+/** The names of a match's sides, one per score: its teams, or at a progressive night's table its
+ *  two partnerships ("Ann & Bo"). */
+export const sides = (match) => (match.partnerships
+  ? match.partnerships.map((p) => p.names.join(" & ")) : match.names);
+
+/** "Table 5: Les As v Les Rois" (a match without a table: the teams alone); at a progressive
+ *  night's table "Table 3: Ann & Bo (N–S) v Cy & Di (E–W)". */
 export function tableTitle(match) {
-  const teams = against(match.names);
+  if (match.partnerships && match.table != null) return partnershipsTitle(match);
+  const teams = against(sides(match));
   return match.table == null ? teams : _("Table {table}: {teams}", { table: match.table, teams });
 }
 
@@ -18,10 +26,15 @@ const DASH = "\u2060–\u2060";
 export function scoreSoFar(match) {
   if (match.kind === "bye") return _("bye");
   const points = match.totals.map(number).join(DASH);
+  if (match.partnerships) return `${_("Points: {points}", { points })} · ${dealsPlayed(match)}`;
   if (!match.wins) return _("Points: {points}", { points });
   const wins = match.wins.map(number).join(DASH);
   return _("Games won: {wins} · points: {points}", { wins, points });
 }
+
+/** "Les As: bye"; at a progressive night "Sitting out this round: Ann". */
+export const byeLine = (t, m) => (t.format === "progressive"
+  ? _("Sitting out this round: {player}", { player: m.names[0] }) : _("{team}: bye", { team: m.names[0] }));
 
 /** The games reported so far, one line each with the teams named: "Game 1: Les As 300, Les Rois 100". */
 export function gamesSoFar(match) {
@@ -32,7 +45,7 @@ export function gamesSoFar(match) {
 
 /** "Game 2: Les As 300, Les Rois 100". */
 export function gameLine(match, game) {
-  const scores = match.names.map((name, i) => _("{team} {score}", { team: name,
+  const scores = sides(match).map((name, i) => _("{team} {score}", { team: name,
     score: number(game.scores[i]) })).join(", ");
   return _("Game {n}: {scores}", { n: game.number, scores });
 }
@@ -49,7 +62,7 @@ export function reportForm(match, send, { id = match.id } = {}) {
   const n = nextGame(match);
   // No inputmode "numeric": a phone's digits-only pad has no minus, and a side that went set
   // scores below zero.
-  const inputs = match.names.map((name, i) => h("input", {
+  const inputs = sides(match).map((name, i) => h("input", {
     id: `score-${id}-${i}`, type: "number", required: true, class: "score-box",
     name: `s${i}`, autocomplete: "off" }));
   const heading = _("Game {n}", { n });
@@ -60,7 +73,7 @@ export function reportForm(match, send, { id = match.id } = {}) {
     try { await send(inputs.map((input) => Number(input.value))); } finally { button.disabled = false; }
   } },
   h("p", { class: "game-number", text: heading }),
-  match.names.map((name, i) => h("div", { class: "score-line" },
+  sides(match).map((name, i) => h("div", { class: "score-line" },
     h("label", { for: `score-${id}-${i}`, class: "team-name", text: name }), inputs[i])),
   h("button", { class: "primary", type: "submit" }, _("Send game {n}", { n })));
 }

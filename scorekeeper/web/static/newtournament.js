@@ -1,7 +1,7 @@
 // @ts-check
 // Running a tournament from the page: its name, game, format and the format's options in words,
-// the teams pasted one per line ("Les As: Marie, Jean") and checked here before sending; then the
-// organizer's link, shown once, with its QR code.
+// the teams pasted one per line ("Les As: Marie, Jean"), or a progressive night's players one a line,
+// checked here before sending; then the organizer's link, shown once, with its QR code.
 import { api, problem, uuid } from "./api.js";
 import { h, show, stillAt, toast } from "./dom.js";
 import { _, _n, lang, languages, number } from "./i18n.js";
@@ -9,6 +9,7 @@ import { siteLink } from "./links.js";
 import { shareLink } from "./share.js";
 import { recoverySheet } from "./organizers.js";
 import { keepToken } from "./store.js";
+import { PLAYERS, parsePlayers } from "./progressive.js";
 
 /** An option's name in words; the API's own description is shown under it. */
 function optionLabel(name) {
@@ -18,6 +19,7 @@ function optionLabel(name) {
     seeding: _("Seeds"),
     games_per_match: _("Games in each match"),
     rounds: _("Rounds"),
+    deals_per_round: _("Deals in each round"),
     table_size: _("Players at each table"),
     confirm_games: _("The other team confirms each game"),
     grand_final_reset: _("A second grand final if the losers' side wins the first"),
@@ -147,6 +149,14 @@ export async function newTournamentPage() {
     "aria-describedby": "t-teams-hint t-teams-count t-teams-problems", oninput: () => checkTeams() });
   const count = h("p", { id: "t-teams-count", class: "count", "aria-live": "polite" });
   const problems = h("ul", { id: "t-teams-problems", class: "problems" });
+  // A progressive night: players register alone, one name a line, in place of the teams.
+  const playersInput = h("textarea", { id: "t-players", rows: "12", autocomplete: "off", spellcheck: "false",
+    "aria-describedby": "t-players-hint t-teams-count t-teams-problems", oninput: () => checkTeams() });
+  const progressive = () => format?.key === "progressive";
+  const teamsField = h("div", {});
+  const playersField = h("div", {}, h("label", { for: "t-players", text: _("Players") }),
+    h("p", { id: "t-players-hint", class: "hint", text: _("One player per line: {least} to {most} players.",
+      { least: PLAYERS[0], most: PLAYERS[1] }) }), playersInput);
   const refusal = h("div", { role: "alert" });
 
   /** The team sizes the chosen game and format take: players alone at Rummy tables, else the
@@ -165,6 +175,13 @@ export async function newTournamentPage() {
     options = {};
     for (const o of format?.options ?? []) options[o.name] = structuredClone(o.default);
     optionBox.replaceChildren(...(format?.options ?? []).map(optionControl));
+    // a hidden list is not required: the browser would refuse the form at a field not shown
+    teamsField.hidden = progressive();
+    teamsInput.required = !progressive();
+    playersInput.required = progressive();
+    playersField.hidden = !progressive();
+    // the count and the problems sit under whichever list is shown
+    (progressive() ? playersField : teamsField).append(count, problems);
     checkTeams();
   }
 
@@ -208,17 +225,24 @@ export async function newTournamentPage() {
 
   /** The pasted teams checked line by line, their count and each line's problem. */
   function checkTeams() {
-    const teams = parseTeams(teamsInput.value, sizes());
+    const teams = progressive() ? parsePlayers(playersInput.value, MAX_NAME)
+      : parseTeams(teamsInput.value, sizes());
     const wrong = teams.filter((t) => t.problem);
-    const counted = _n("{n} team", "{n} teams", teams.length);
+    const counted = progressive() ? _n("{n} player", "{n} players", teams.length)
+      : _n("{n} team", "{n} teams", teams.length);
     const toFix = _n("{n} line to fix", "{n} lines to fix", wrong.length);
     count.textContent = wrong.length ? `${counted} · ${toFix}` : counted;
     problems.replaceChildren(...wrong.map((t) => h("li", { text: t.problem })));
-    teamsInput.setAttribute("aria-invalid", String(wrong.length > 0));
+    (progressive() ? playersInput : teamsInput).setAttribute("aria-invalid", String(wrong.length > 0));
     // The button says what stands in the way.
     const lines = wrong.map((t) => number(t.line)).join(", ");
-    create.textContent = wrong.length ? _n("Fix line {lines} of the teams first",
-      "Fix lines {lines} of the teams first", wrong.length, { lines }) : _("Create the tournament");
+    let fix = _n("Fix line {lines} of the teams first", "Fix lines {lines} of the teams first", wrong.length,
+      { lines });
+    if (progressive()) {
+      fix = _n("Fix line {lines} of the players first", "Fix lines {lines} of the players first",
+        wrong.length, { lines });
+    }
+    create.textContent = wrong.length ? fix : _("Create the tournament");
     return { teams, wrong };
   }
 
@@ -235,31 +259,40 @@ export async function newTournamentPage() {
     event.preventDefault();
     refusal.replaceChildren();
     const { teams, wrong } = checkTeams();
-    if (wrong.length) { teamsInput.focus(); return; }
-    if (teams.length < 2) {
+    const list = progressive() ? playersInput : teamsInput;
+    if (wrong.length) { list.focus(); return; }
+    if (progressive() && (teams.length < PLAYERS[0] || teams.length > PLAYERS[1])) {
+      refusal.replaceChildren(h("p", { class: "refusal",
+        text: _("A progressive night takes {least} to {most} players.",
+          { least: PLAYERS[0], most: PLAYERS[1] }) }));
+      list.focus();
+      return;
+    }
+    if (!progressive() && teams.length < 2) {
       refusal.replaceChildren(h("p", { class: "refusal",
         text: _("Paste at least two teams, one per line.") }));
       teamsInput.focus();
       return;
     }
     const body = { name: nameInput.value.trim(), variant: variant.key, format: format.key,
-      language: languageSelect.value,
-      teams: teams.map((t) => ({ name: t.name, players: t.players })), options: changedOptions() };
+      language: languageSelect.value, options: changedOptions() };
+    if (progressive()) body.players = teams.map((t) => t.name);
+    else body.teams = teams.map((t) => ({ name: t.name, players: t.players }));
     let created;
     try { created = await api("POST", "/tournaments", body, { key: uuid() }); } catch {
       toast(_("No connection: try again when you are back online."));
       return;
     }
     if (!created.ok) {
-      // A team the server refuses is shown at the field, on its line (teams.N: the Nth line).
+      // A team (a player) the server refuses is shown at the field, on its line (teams.N: the Nth).
       const atTeams = Object.entries(created.json?.errors ?? {}).flatMap(([field, said]) => {
-        const team = teams[Number(/^teams\.(\d+)/.exec(field)?.[1] ?? NaN)];
+        const team = teams[Number(/^(?:teams|players)\.(\d+)/.exec(field)?.[1] ?? NaN)];
         return team ? said.map((text) => _("Line {n}: {problem}", { n: team.line, problem: text })) : [];
       });
       if (atTeams.length) {
         problems.replaceChildren(...atTeams.map((text) => h("li", { text })));
-        teamsInput.setAttribute("aria-invalid", "true");
-        teamsInput.focus();
+        list.setAttribute("aria-invalid", "true");
+        list.focus();
         return;
       }
       refusal.replaceChildren(h("p", { class: "refusal", text: problem(created) }));
@@ -270,9 +303,11 @@ export async function newTournamentPage() {
     organizerLink(created.json);
   }
 
-  pickFormat(null);
   const teamsHint = _("One team per line: its name, a colon, its players separated by commas.");
   const example = _("Les As: Marie, Jean");
+  teamsField.append(h("label", { for: "t-teams", text: _("Teams") }),
+    h("p", { id: "t-teams-hint", class: "hint" }, teamsHint, " ", h("q", { text: example })), teamsInput);
+  pickFormat(null);
   show(h("form", { class: "stack", "aria-labelledby": "t-new-title", onsubmit: submit },
     h("h1", { id: "t-new-title", text: _("Run a tournament") }),
     h("div", {}, h("label", { for: "t-name", text: _("Tournament name") }), nameInput),
@@ -283,9 +318,8 @@ export async function newTournamentPage() {
         text: _("The projector, the printed table cards and the scorers' pages speak it, unless a player picks another in the settings.") })),
     h("section", { class: "rules stack", "aria-labelledby": "t-options-title" },
       h("h2", { id: "t-options-title", text: _("The format's options") }), optionBox),
-    h("div", {}, h("label", { for: "t-teams", text: _("Teams") }),
-      h("p", { id: "t-teams-hint", class: "hint" }, teamsHint, " ", h("q", { text: example })),
-      teamsInput, count, problems),
+    teamsField,
+    playersField,
     refusal,
     create));
 }

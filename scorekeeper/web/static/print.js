@@ -6,7 +6,8 @@
 import { api, problem, uuid } from "./api.js";
 import { h, show } from "./dom.js";
 import { _, _n, _p, number, speakOwn } from "./i18n.js";
-import { bracketMatch } from "./match.js";
+import { bracketMatch, sides } from "./match.js";
+import { seatName, seats } from "./progressive.js";
 import { siteLink } from "./links.js";
 import { qrImage } from "./qr.js";
 import { store, tokenOf } from "./store.js";
@@ -156,20 +157,20 @@ function tableCard(t, round, m, scorers) {
     const result = m.results.find((r) => r.number === game);
     const winner = result ? result.scores.indexOf(Math.max(...result.scores)) : -1;
     rows.push(h("tr", {}, h("th", { scope: "row", text: number(game) }),
-      teams.map((_team, i) => h("td", { text: result ? number(result.scores[i]) : "" })),
-      h("td", { text: result && winner >= 0 ? m.names[winner] : "" })));
+      sides(m).map((_side, i) => h("td", { text: result ? number(result.scores[i]) : "" })),
+      h("td", { text: result && winner >= 0 ? sides(m)[winner] : "" })));
   }
   // i18n: the score grid's columns on a printed table card: the game's number, ..., who won it
-  const gameHead = _p("table card", "Game");
+  const gameHead = m.partnerships ? _p("table card", "Deal") : _p("table card", "Game");
   const winnerHead = _("Winner");
   const totalHead = _("Total");
   const grid = h("table", { class: "card-grid" },
     h("thead", {}, h("tr", {}, h("th", { scope: "col", text: gameHead }),
-      m.names.map((name) => h("th", { scope: "col", text: name })),
+      sides(m).map((name) => h("th", { scope: "col", text: name })),
       h("th", { scope: "col", text: winnerHead }))),
     h("tbody", {}, rows),
     h("tfoot", {}, h("tr", {}, h("th", { scope: "row", text: totalHead }),
-      m.names.map((_name, i) => h("td", { text: m.results.length ? number(m.totals[i]) : "" })),
+      sides(m).map((_name, i) => h("td", { text: m.results.length ? number(m.totals[i]) : "" })),
       h("td", {}))));
   const bestOf = m.first_to && m.games > 1
     ? _n("Best of {games}: first to {n} game won.", "Best of {games}: first to {n} games won.",
@@ -191,12 +192,19 @@ function tableCard(t, round, m, scorers) {
     h("div", { class: "card-body" },
       h("div", { class: "card-main" },
         h("p", { class: "card-table", text: tableWords }),
-        h("ul", { class: "card-teams" }, teams.map((team) => h("li", {},
+        m.partnerships ? seatPlan(m) : h("ul", { class: "card-teams" }, teams.map((team) => h("li", {},
           h("strong", { text: team ? team.name : "—" }),
           team?.players?.length ? h("span", { text: team.players.join(", ") }) : null))),
         grid,
         bestOf ? h("p", { class: "card-best-of", text: bestOf }) : null),
       h("div", { class: "card-codes" }, codes)));
+}
+
+/** A progressive table's seats as the players find them round the table: North at the top,
+ *  West and East either side, South at the bottom; partners face each other. */
+function seatPlan(m) {
+  return h("ol", { class: "seat-plan", "aria-label": _("Who sits where") }, seats(m).map((s) => h("li",
+    { class: `seat ${s.seat}` }, h("small", { text: seatName(s.seat) }), h("strong", { text: s.name }))));
 }
 
 /** The standings on their own page. */

@@ -7,7 +7,7 @@ import { API, api, problem, uuid } from "./api.js";
 import { follow, h, redrawKeepingFocus, show, stillAt, toast, typing } from "./dom.js";
 import { keepToken, remember } from "./store.js";
 import { _, lang, number, speakOwn } from "./i18n.js";
-import { gameLine, gamesSoFar, reportForm, waiting } from "./match.js";
+import { gameLine, gamesSoFar, reportForm, sides, waiting } from "./match.js";
 
 /** Match `scorer.match` of tournament `id` scored with `scorer.token` (its team: `scorer.team`). */
 export async function scorerPage(id, scorer, here = stillAt()) {
@@ -87,7 +87,7 @@ export async function scorerPage(id, scorer, here = stillAt()) {
       h("h1", { class: "match-title", text: title }),
       h("p", { class: "muted", text: t.name }),
       h("section", { class: "match-board", "aria-label": _("The match so far") },
-        match.names.map((name, i) => h("div",
+        sides(match).map((name, i) => h("div",
           { class: `total${match.winner === match.teams[i] ? " leader" : ""}` },
           h("span", { class: "name", text: name }),
           h("b", { text: number(match.wins ? match.wins[i] : match.totals[i]) }),

@@ -7,6 +7,8 @@ import { API, api, problem } from "./api.js";
 import { follow, h, show } from "./dom.js";
 import { _, lang, number, speakOwn } from "./i18n.js";
 import { bracketColumns, currentRound } from "./print.js";
+import { sides } from "./match.js";
+import { seatName, whoSitsWhere } from "./progressive.js";
 
 const CYCLE_MS = 12000;
 // Rows of a list on one wall: the rows' height is in vh (app.css, "The projector view"), so the
@@ -52,12 +54,12 @@ function tableRow(t, m) {
   const forfeit = _("forfeit");
   const status = m.kind === "bye" ? "" : m.forfeit?.length ? forfeit : STATUS[m.status]?.() ?? m.status;
   const won = (i) => m.winner != null && m.teams[i] === m.winner;
-  if (m.teams.length === 2 && m.kind !== "bye") {
-    const score = m.wins ?? m.totals;
+  if (sides(m).length === 2 && m.kind !== "bye") {
+    const score = m.partnerships ? m.totals : m.wins ?? m.totals;
     return h("li", { class: `wall-table ${m.status}`, "data-match": m.id }, place(where, status),
-      h("span", { class: `team a${won(0) ? " won" : ""}`, text: m.names[0] }),
+      h("span", { class: `team a${won(0) ? " won" : ""}`, text: sides(m)[0] }),
       h("span", { class: "score", text: `${number(score[0])} · ${number(score[1])}` }),
-      h("span", { class: `team b${won(1) ? " won" : ""}`, text: m.names[1] }));
+      h("span", { class: `team b${won(1) ? " won" : ""}`, text: sides(m)[1] }));
   }
   // A bye, or a table of more than two (Rummy tables): the names with their points.
   const names = m.kind === "bye" ? m.names.join(", ")
@@ -71,17 +73,29 @@ function roundPanel(t, round, rows, k, n) {
     rows.map((m) => tableRow(t, m))));
 }
 
+/** Who moves where: each player's table and seat for the round just seated, alphabetical, in
+ *  two columns. */
+function movesPanel(t, round, rows, k, n) {
+  const out = _("sits out");
+  return panel("moves", _("{round}: who sits where", { round: round.name }), partOf(k, n),
+    h("ol", { class: "wall-moves" }, rows.map((r) => h("li", {}, h("span", { class: "who", text: r.name }),
+      r.table == null ? h("span", { class: "where out", text: out }) : [
+        h("span", { class: "where", text: _("Table {n}", { n: r.table }) }),
+        h("span", { class: "seat", text: seatName(r.seat) })]))));
+}
+
 function standingsPanel(t, rows, k, n) {
   const withdrawn = _("withdrawn");
+  const progressive = t.format === "progressive";
   // i18n: the projector's standings columns: rank, team, games won, points
-  const heads = ["#", _("Team"), _("Won"), _("Pts")];
+  const heads = progressive ? ["#", _("Player"), _("Deals"), _("Pts")] : ["#", _("Team"), _("Won"), _("Pts")];
   return panel("standings", _("Standings"), partOf(k, n), h("table", { class: "wall-standings" },
     h("thead", {}, h("tr", {}, heads.map((x) => h("th", { scope: "col", text: x })))),
     h("tbody", {}, rows.map((s) => h("tr", { class: t.teams[s.team]?.status === "withdrawn" ? "out" : null },
       h("td", { text: number(s.rank) }),
       h("td", {}, h("span", { text: s.name }), t.teams[s.team]?.status === "withdrawn" ? h("small",
         { text: withdrawn }) : null),
-      h("td", { text: number(s.won) }), h("td", { text: number(s.points) }))))));
+      h("td", { text: number(progressive ? s.played : s.won) }), h("td", { text: number(s.points) }))))));
 }
 
 function teamsPanel(t, rows, k, n) {
@@ -114,6 +128,21 @@ function walls(t, bracket) {
   if (!t.rounds.length) {
     const teamPages = pages(t.teams.filter((team) => team.status !== "withdrawn"));
     teamPages.forEach((rows, k) => out.push([teamsPanel(t, rows, k, teamPages.length)]));
+    return out;
+  }
+  // A progressive round just seated, no deal played yet: who moves where, beside the standings.
+  const last = t.rounds.at(-1);
+  if (t.format === "progressive" && t.status === "playing" && last.matches.every((m) => !m.results.length)) {
+    const movePages = [];
+    const moves = whoSitsWhere(last);
+    for (let i = 0; i < moves.length; i += 2 * ROWS) movePages.push(moves.slice(i, i + 2 * ROWS));
+    const standingPages = pages(t.standings);
+    const count = Math.max(movePages.length, standingPages.length);
+    for (let k = 0; k < count; k += 1) {
+      out.push([movesPanel(t, last, movePages[k % movePages.length], k % movePages.length, movePages.length),
+        standingsPanel(t, standingPages[k % standingPages.length], k % standingPages.length,
+          standingPages.length)]);
+    }
     return out;
   }
   // Every round with a table still playing (a double elimination plays its winners' and losers'

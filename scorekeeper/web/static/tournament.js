@@ -6,8 +6,9 @@ import { API, api, problem } from "./api.js";
 import { deskSection, focusWanted, loadFormats } from "./desk.js";
 import { follow, h, redrawKeepingFocus, show, stillAt, toast, typing } from "./dom.js";
 import { _, lang, number, speakOwn } from "./i18n.js";
-import { bracketMatch, roundsInPlay, scoreSoFar, tableTitle, teamStatus } from "./match.js";
+import { bracketMatch, byeLine, roundsInPlay, scoreSoFar, tableTitle, teamStatus } from "./match.js";
 import { scorerPage } from "./scorer.js";
+import { prizeName } from "./progressive.js";
 import { doorPage, lostLinkForm } from "./organizers.js";
 import { keepToken, store, tokenOf } from "./store.js";
 
@@ -82,10 +83,12 @@ async function followTournament(id, token, refused, here) {
     show(
       h("h1", { text: t.name }),
       refused ? h("p", { class: "banner bad", role: "alert", text: notYours }) : null,
-      over ? podium(t) : h("p", { class: "muted next-step", text: t.next_step }),
+      // a progressive night's podium is its prizes
+      over ? (t.prizes?.length ? null : podium(t)) : h("p", { class: "muted next-step", text: t.next_step }),
+      prizes(t),
       token ? deskSection(desk) : null,
       token || over ? null : lostLinkForm(id, t.name),
-      over ? placings(t) : null,
+      over && !t.prizes?.length ? placings(t) : null, // a progressive night's are its standings
       token ? null : currentTables(t),
       bracketSection(bracket),
       standings(t),
@@ -119,6 +122,15 @@ function podium(t) {
       h("span", { class: "block", "aria-hidden": "true" })))));
 }
 
+/** A progressive night's prizes once it is over: high, second, booby. */
+function prizes(t) {
+  if (!t.prizes?.length) return null;
+  return h("section", { class: "card prizes", "aria-labelledby": "prizes-title" },
+    h("h2", { id: "prizes-title", text: _("Prizes") }),
+    h("dl", { class: "prize-list" }, t.prizes.flatMap((p) => [h("dt", { text: prizeName(p.prize) }),
+      h("dd", { text: p.name })])));
+}
+
 /** Every team's final place, champion first. */
 function placings(t) {
   if (!t.placings.length) return null;
@@ -141,7 +153,7 @@ function currentTables(t) {
 
 /** "Table 5: Les As v Les Rois — Games won: 2–1 · points: 900–700", or "Les As: bye". */
 function matchLine(t, m) {
-  if (m.kind === "bye") return h("span", { text: _("{team}: bye", { team: m.names[0] }) });
+  if (m.kind === "bye") return h("span", { text: byeLine(t, m) });
   const forfeit = (m.forfeit ?? []).map((i) => t.teams[i].name);
   const winner = m.winner != null ? _("{team} won", { team: t.teams[m.winner].name }) : null;
   return h("span", {}, h("b", { text: tableTitle(m) }), " — ", scoreSoFar(m),
@@ -169,6 +181,22 @@ function standings(t) {
   if (t.status === "finished" && t.format === "quebec") title = _("Qualifying round standings");
   else if (t.status === "finished" && knockout) title = _("Games and points won");
   const withdrawn = _("withdrew");
+  const gone = (s) => (t.teams[s.team]?.status === "withdrawn" ? h("span", { class: "tag out",
+    text: withdrawn }) : null);
+  if (t.format === "progressive") {
+    // Each player's own total: deals played and points, no matches won.
+    // i18n: a progressive night's standings columns: rank, player, deals played, points
+    const heads = ["#", _("Player"), _("Deals"), _("Pts")];
+    return h("section", { "aria-labelledby": "standings-title" },
+      h("h2", { id: "standings-title", text: title }),
+      h("table", { class: "sheet player-standings" }, h("thead", {}, h("tr", {},
+        heads.map((x) => h("th", { scope: "col", text: x })))),
+      h("tbody", {}, t.standings.map((s) => h("tr", {}, h("td", { text: number(s.rank) }),
+        h("td", {}, s.name, gone(s)), h("td", { text: number(s.played) }),
+        h("td", { text: number(s.points) }))))),
+      h("p", {}, h("a", { href: `${API}/tournaments/${t.id}/standings.csv?lang=${lang()}` },
+        _("Standings as CSV"))));
+  }
   return h("section", { "aria-labelledby": "standings-title" },
     h("h2", { id: "standings-title", text: title }),
     h("table", { class: "sheet" }, h("thead", {}, h("tr", {},
@@ -212,7 +240,8 @@ function bracketSection(bracket) {
 /** The teams and where each stands: checked in, withdrawn, joined late. */
 function teamsSection(t) {
   return h("details", { class: "card" },
-    h("summary", { text: _("Teams ({n})", { n: t.teams.length }) }),
+    h("summary", { text: t.format === "progressive" ? _("Players ({n})", { n: t.teams.length })
+      : _("Teams ({n})", { n: t.teams.length }) }),
     h("ul", { class: "team-list" }, t.teams.map((team) => h("li", {},
       h("b", { text: team.name }), " ", h("span", { class: "muted", text: team.players.join(", ") }), " ",
       teamStatus(team)))));
