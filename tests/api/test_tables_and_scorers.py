@@ -221,7 +221,8 @@ def test_the_formats_for_the_page(client: FlaskClient) -> None:
     assert {k: f["late_entries"] for k, f in formats.items()} == {
         "quebec": "before_draw", "single_elimination": "before_draw",
         "double_elimination": "before_draw",
-        "round_robin": "odd_field", "swiss": "between_rounds", "rummy_tables": "between_rounds"}
+        "round_robin": "odd_field", "swiss": "between_rounds", "rummy_tables": "between_rounds",
+        "progressive": "between_rounds"}
     for key, specs in FORMATS.items():
         options = formats[key]["options"]
         assert [o["name"] for o in options] == [s.name for s in specs]

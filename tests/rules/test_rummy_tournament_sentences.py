@@ -88,9 +88,10 @@ CASES: list[Any] = [
         lambda: check_tournament("league", "quebec-500", (2,), [], {}),
         "unknown_format", "unknown_format", "format",
         {"key": "league", "known": ["quebec", "single_elimination", "double_elimination",
-                                    "round_robin", "swiss", "rummy_tables"]},
+                                    "round_robin", "swiss", "rummy_tables", "progressive"]},
         "there is no format 'league'; the formats are quebec, single_elimination, "
-        "double_elimination, round_robin, swiss, rummy_tables", id="tournament-unknown-format"),
+        "double_elimination, round_robin, swiss, rummy_tables, progressive",
+        id="tournament-unknown-format"),
     pytest.param(
         lambda: check_scores(Match("r1m1", 1, "table", (0, 1, 2), 1, None), [10, 20]),
         "entry_form.table_scores", "entry_form", "scores", {"count": 3},

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -141,6 +141,14 @@ def no_serious_axe_violations(page: Any) -> None:
 
 def fits_the_phone(page: Any) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def on_paper(page: Any, tap: Callable[[Any], None] | None = None) -> None:
+    """A table that keeps paper: the scorer page's typed scores (folded under "Play on the score
+    sheet" until the table first types a game) opened, with one tap (`tap`: counted)."""
+    folded = page.locator(".sheet-play details:not([open]) > summary")
+    if folded.count():
+        (tap or (lambda summary: summary.click()))(folded.first)
 
 
 def report_first_match(page: Any, organizer: str, first_score: str, second_score: str) -> None:

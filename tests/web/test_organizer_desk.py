@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tests.qr_pixels import decode, png_pixels
-from tests.web.helpers import Phone, api, fits_the_phone, no_serious_axe_violations
+from tests.web.helpers import Phone, api, fits_the_phone, no_serious_axe_violations, on_paper
 
 TEAMS = ["Les As: Marie, Jean", "Les Rois: Luc, Anne", "Les Dames: Zoé, Paul",
          "Les Valets: Ines, Marc", "Les Dix: Rosa, Hugo", "Les Neuf: Lina, Omar",
@@ -173,6 +173,7 @@ def test_an_organizer_runs_a_quebec_tournament_from_the_page(
     assert "?token=" in scorer_link
     other = second_phone.open(scorer_link.split("/", 3)[3])
     other.wait_for_selector(f"h1:text-is('Table 2 · {t['rounds'][0]['name']}')")
+    on_paper(other)
     other.get_by_label(second["names"][0], exact=True).fill("250")
     other.get_by_label(second["names"][1], exact=True).fill("90")
     other.get_by_role("button", name="Send game 1").click()
@@ -235,6 +236,7 @@ def test_the_other_team_confirms_a_game_on_its_phone(phones: Callable[..., Phone
     # The organizer's own phone opens a scorer link: that table's page, not the desk.
     page = first.open(f"#/t/{tid}?token={tokens[m['teams'][0]]}")
     page.wait_for_selector(f"h1:text-matches('^Table {m['table']} · ')")
+    on_paper(page)
     page.get_by_label(ours, exact=True).fill("320")
     page.get_by_label(theirs, exact=True).fill("80")
     page.get_by_role("button", name="Send game 1").click()

@@ -20,6 +20,7 @@ from tests.web.helpers import (
     Tournament,
     loaded_codes,
     no_serious_axe_violations,
+    on_paper,
     organizer,
     until,
 )
@@ -90,6 +91,7 @@ def test_the_print_kit_cards_scan_to_their_own_table(phones: Callable[..., Phone
             kept = second.evaluate(
                 "(id) => JSON.parse(localStorage.getItem('sk.tscorers'))[id].token", t.id)
             assert kept == scorer
+            on_paper(second)
             second.get_by_label(m["names"][0], exact=True).fill("280")
             second.get_by_label(m["names"][1], exact=True).fill("140")
             second.get_by_role("button", name="Send game 1").click()

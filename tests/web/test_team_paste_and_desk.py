@@ -78,7 +78,7 @@ def test_after_the_draw_the_desk_opens_at_its_top_with_full_size_share_links(
                                             f"{first['names'][1]}")
     card.get_by_text("Scorer link for this table").click()
     page.wait_for_selector(".share-link a")
-    targets = page.locator(".share-link a, .share-link button")
+    targets = card.locator(".share-link a, .share-link button")
     assert targets.count() >= 2
     for k in range(targets.count()):
         size: Any = targets.nth(k).bounding_box()

@@ -20,7 +20,14 @@ from typing import Any
 import pytest
 
 from tests.qr_pixels import decode, png_pixels
-from tests.web.helpers import Phone, api, fits_the_phone, no_serious_axe_violations, until
+from tests.web.helpers import (
+    Phone,
+    api,
+    fits_the_phone,
+    no_serious_axe_violations,
+    on_paper,
+    until,
+)
 
 FIRST_NAMES = ["Marie", "Jean", "Luc", "Anne", "Zoé", "Paul", "Ines", "Marc", "Rosa", "Hugo",
                "Lina", "Omar", "Théo", "Ada", "Eva", "Noé", "Lou", "Tim", "Yves", "Léa", "Gus",
@@ -55,7 +62,9 @@ class Counted:
 
 def enter_game(who: Counted, where: Any, names: list[str], scores: tuple[int, int],
                number: int) -> None:
-    """One game entered beside its teams' names and sent."""
+    """One game entered beside its teams' names and sent (at a scorer's page, typed: the table
+    keeps paper)."""
+    on_paper(where, who.tap)
     who.type(where.get_by_label(names[0], exact=True), str(scores[0]))
     who.type(where.get_by_label(names[1], exact=True), str(scores[1]))
     who.tap(where.get_by_role("button", name=f"Send game {number}"))

@@ -13,6 +13,7 @@ import { gameLine, gamesSoFar, reportForm, sides, waiting } from "./match.js";
 export async function scorerPage(id, scorer, here = stillAt()) {
   let t;
   let refusal = null; // the last refused report, in words
+  let typedOpen = false; // the typed scores' section opened by hand: kept open as the page redraws
   async function load() {
     const got = await api("GET", `/tournaments/${id}`);
     if (!got.ok) throw new Error(problem(got));
@@ -121,7 +122,11 @@ export async function scorerPage(id, scorer, here = stillAt()) {
           h("p", { text: _("Enter each deal on the score sheet: it is scored by the rules and counted in the match.") }),
           h("button", { class: "primary wide", type: "button", onclick: () => openSheet(path) },
             match.sheet != null ? _("Go on with the score sheet") : _("Play on the score sheet")),
-          h("details", {}, h("summary", { text: _("Type the scores instead (worked out on paper)") }),
+          // A table that keeps paper (it typed a game already) finds the form open.
+          h("details", { open: typedOpen || match.results.some((r) => r.game_id == null) ? true : undefined,
+            ontoggle: (/** @type {Event & { currentTarget: HTMLDetailsElement }} */ e) => {
+              typedOpen = e.currentTarget.open;
+            } }, h("summary", { text: _("Type the scores instead (worked out on paper)") }),
             reportForm(match, async (scores) => {
               const done = await send("POST", `${path}/games`, { scores });
               if (done?.ok) toast(_("Game sent."));
