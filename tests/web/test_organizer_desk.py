@@ -359,7 +359,8 @@ def test_the_desk_corrects_and_removes_a_game_of_an_earlier_round(phone: Phone) 
     box.evaluate("(item) => item.scrollIntoView()")
     phone.shot("desk-earlier-round-preview-360x740", full_page=False)
     box.get_by_role("button", name="Apply").click()
-    page.locator(".earlier-rounds").get_by_text(so_far(4, 1, "1,300", 800)).wait_for()
+    box.wait_for(state="detached")  # the preview said the same score: wait for it to go
+    page.locator(".earlier-rounds .so-far").get_by_text(so_far(4, 1, "1,300", 800)).wait_for()
     after = api(page, "GET", f"/tournaments/{tid}")
     fixed = next(m for m in after["rounds"][0]["matches"] if m["id"] == first["id"])
     assert fixed["results"][0]["scores"] == [100, 400]
