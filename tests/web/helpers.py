@@ -143,6 +143,15 @@ def fits_the_phone(page: Any) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
 
 
+def deal(page: Any, bid: str, bidder: str, taken: int) -> None:
+    """A deal as the table enters it: the bid, who won the auction, the tricks the bidder's
+    side took."""
+    page.get_by_role("button", name=re.compile(f"^{bid},")).click()
+    page.get_by_role("group", name="Bidder").get_by_role("button", name=bidder).click()
+    took(page, taken)
+    page.get_by_role("button", name="Record the hand").click()
+
+
 def on_paper(page: Any, tap: Callable[[Any], None] | None = None) -> None:
     """A table that keeps paper: the scorer page's typed scores (folded under "Play on the score
     sheet" until the table first types a game) opened, with one tap (`tap`: counted)."""

@@ -153,6 +153,8 @@ def test_an_organizer_runs_a_quebec_tournament_from_the_page(
     page.locator(".correcting").evaluate("(item) => item.scrollIntoView()")
     phone.shot("desk-correction-preview", full_page=False)
     page.get_by_role("button", name="Apply").click()
+    # The preview said the same score: the desk drawn again after the write is what is awaited.
+    page.locator(".preview-box").wait_for(state="detached")
     page.wait_for_selector(f"text={so_far(0, 1, 100, 400)}")
 
     # The table numbers: one used twice is refused where it was typed; then table 5.

@@ -10,8 +10,16 @@ import shutil
 from typing import Any
 
 from tests.qr_pixels import decode, png_pixels
-from tests.web.helpers import PHONE, SHOTS, Phone, api, fits_the_phone, loaded_codes, until
-from tests.web.test_sheet_match import deal
+from tests.web.helpers import (
+    PHONE,
+    SHOTS,
+    Phone,
+    api,
+    deal,
+    fits_the_phone,
+    loaded_codes,
+    until,
+)
 
 PLAYERS = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lou"]
 WALL = {"width": 1920, "height": 1080}

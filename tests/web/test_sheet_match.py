@@ -4,18 +4,8 @@ typed, each deal scored by the rules and counted in the match, live on the score
 from __future__ import annotations
 
 import re
-from typing import Any
 
-from tests.web.helpers import PHONE, Phone, Tournament, api, took, until
-
-
-def deal(page: Any, bid: str, bidder: str, taken: int) -> None:
-    """A deal as the table enters it: the bid, who won the auction, the tricks the bidder's
-    side took."""
-    page.get_by_role("button", name=re.compile(f"^{bid},")).click()
-    page.get_by_role("group", name="Bidder").get_by_role("button", name=bidder).click()
-    took(page, taken)
-    page.get_by_role("button", name="Record the hand").click()
+from tests.web.helpers import PHONE, Phone, Tournament, api, deal, until
 
 
 def test_a_table_plays_its_deals_on_the_sheet_and_the_match_counts_them(phone: Phone) -> None:
