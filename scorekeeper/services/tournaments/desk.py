@@ -17,10 +17,9 @@ from scorekeeper.i18n import say
 from scorekeeper.models import ScorerToken, TournamentGame, utcnow
 from scorekeeper.models import Tournament as TournamentRow
 from scorekeeper.rules.sentences import said
-from scorekeeper.services.tournaments.guard import drawn, guard, match_of, touch
+from scorekeeper.services.tournaments.guard import drawn, fits, guard, match_of, touch
 from scorekeeper.services.tournaments.lifecycle import (
     entered_team,
-    fits,
     sides_per_team,
     stored_team,
 )

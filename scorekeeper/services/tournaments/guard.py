@@ -7,6 +7,7 @@ from __future__ import annotations
 import hmac
 from collections.abc import Sequence
 
+from sqlalchemy import delete
 from sqlalchemy.orm import Session
 
 from scorekeeper import tournaments as pure
@@ -74,3 +75,34 @@ def match_of(t: pure.Tournament, key: str) -> pure.Match:
     if match is None:
         raise NotFound(say("there is no match {match} in this tournament", match=key))
     return match
+
+
+def built_on(t: pure.Tournament, match: pure.Match) -> int:
+    """How many later rounds were built from the match's round (0: none yet)."""
+    return t.advances - max(0, match.round - t.rounds_at_draw)
+
+
+def fits(t: pure.Tournament, game: TournamentGame) -> bool:
+    """Whether a game waiting for confirmation is still the next game of its match."""
+    match = t.match(game.match)
+    return (match is not None and match.kind != "bye" and match.teams == tuple(game.teams)
+            and not match.complete and game.number == len(match.results) + 1)
+
+
+def settle(session: Session, row: TournamentRow,
+           games: Sequence[TournamentGame]) -> tuple[pure.Tournament, list[TournamentGame]]:
+    """After reported games changed: the tournament rebuilt, the games that no longer fit it
+    (stale, or waiting for a confirmation they can no longer get) deleted, its advances and
+    version moved on. Answers the rebuilt tournament and the games dropped."""
+    session.flush()
+    after = rebuild(row, games)
+    stale = {(r.match, r.number) for r in after.stale}
+    dropped = [g for g in games if (g.match, g.number) in stale
+               or (not g.confirmed and not fits(after, g))]
+    if dropped:
+        session.execute(delete(TournamentGame).where(
+            TournamentGame.id.in_([g.id for g in dropped])))
+    row.advances = after.advances
+    touch(row)
+    session.flush()
+    return after, dropped

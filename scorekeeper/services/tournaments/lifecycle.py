@@ -13,7 +13,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from sqlalchemy import delete
 from sqlalchemy.orm import Session
 
 from scorekeeper import tournaments as pure
@@ -26,7 +25,14 @@ from scorekeeper.rules.errors import RuleViolation
 from scorekeeper.rules.registry import find_variant
 from scorekeeper.services.tournaments import sheet
 from scorekeeper.services.tournaments.codes import new_recovery_code, recovery_hash
-from scorekeeper.services.tournaments.guard import drawn, guard, match_of, touch
+from scorekeeper.services.tournaments.guard import (
+    built_on,
+    drawn,
+    guard,
+    match_of,
+    settle,
+    touch,
+)
 from scorekeeper.services.tournaments.views import (
     after_view,
     etag,
@@ -230,26 +236,16 @@ def _amend(tournament_id: int, key: str, number: int, cascade: bool, request: Wr
         stored = next((g for g in games if g.match == key and g.number == number), None)
         if stored is None:
             raise NotFound(say("match {match} has no game {number}", match=key, number=number))
-        built_on = t.advances - max(0, match.round - t.rounds_at_draw)
-        if built_on > 0 and scorer:
+        later = built_on(t, match)
+        if later > 0 and scorer:
             raise Forbidden(say("later rounds depend on this game, so only the organizer may "
                                 "correct it"))
-        if built_on > 0 and not cascade:
+        if later > 0 and not cascade:
             raise Conflict(say("later rounds were built from match {match}'s round; send "
                                "?cascade=true to rebuild them (their results are reopened if "
                                "their teams change)", match=key))
         games = change(session, row, list(games), match, stored)
-        session.flush()
-        after = rebuild(row, games)
-        stale = {(r.match, r.number) for r in after.stale}
-        dropped = [g for g in games if (g.match, g.number) in stale
-                   or (not g.confirmed and not fits(after, g))]
-        if dropped:
-            session.execute(delete(TournamentGame).where(
-                TournamentGame.id.in_([g.id for g in dropped])))
-        row.advances = after.advances
-        touch(row)
-        session.flush()
+        after, dropped = settle(session, row, games)
         kept = [g for g in games if g not in dropped]
         # `after` already is the tournament without them: stale games are never applied.
         answer = {**after_view(row, after, key,
@@ -351,13 +347,6 @@ def _match_order(key: str) -> tuple[int, int]:
     """"r2m10" after "r2m9": a match key's round and place."""
     round_, _, place = key[1:].partition("m")
     return int(round_), int(place)
-
-
-def fits(t: pure.Tournament, game: TournamentGame) -> bool:
-    """Whether a game waiting for confirmation is still the next game of its match."""
-    match = t.match(game.match)
-    return (match is not None and match.kind != "bye" and match.teams == tuple(game.teams)
-            and not match.complete and game.number == len(match.results) + 1)
 
 
 def _not_waiting(games: Sequence[TournamentGame], key: str) -> None:

@@ -33,8 +33,8 @@ from scorekeeper.models import Tournament as TournamentRow
 from scorekeeper.rules.base import GameState
 from scorekeeper.rules.registry import find_variant
 from scorekeeper.services import present
-from scorekeeper.services.tournaments.guard import drawn, guard, match_of, touch
-from scorekeeper.services.tournaments.views import rebuild, scorer_of
+from scorekeeper.services.tournaments.guard import built_on, drawn, guard, match_of, settle, touch
+from scorekeeper.services.tournaments.views import scorer_of
 from scorekeeper.services.writes import Reply, WriteRequest, guarded_write, hash_token
 
 Role = Literal["game", "organizer", "scorer"]
@@ -200,12 +200,12 @@ def _amend(session: Session, row: TournamentRow, t: pure.Tournament, match: pure
     """A correction of games already reported: in place where the same games remain, else the
     game's reports replaced (they are the last of their match: nothing is typed for a match
     while it plays on the sheet)."""
-    built_on = t.advances - max(0, match.round - t.rounds_at_draw)
-    if built_on > 0 and role != "organizer":
+    rounds_after = built_on(t, match)
+    if rounds_after > 0 and role != "organizer":
         raise Conflict(say("later rounds were built from match {match}'s round, so this "
                            "correction is the organizer's: apply it from the desk",
                            match=match.key))
-    if built_on > 0 and not cascade:
+    if rounds_after > 0 and not cascade:
         raise Conflict(say("later rounds were built from match {match}'s round; send "
                            "?cascade=true to rebuild them (their results are reopened if "
                            "their teams change)", match=match.key))
@@ -230,19 +230,10 @@ def _amend(session: Session, row: TournamentRow, t: pure.Tournament, match: pure
                                    confirmed=True)
             session.add(added)
             games = [*games, added]
-    session.flush()
-    after = rebuild(row, games)
-    stale = {(r.match, r.number) for r in after.stale}
-    if any((match.key, g.number) in stale for g in games if g.match == match.key):
+    _, dropped = settle(session, row, games)
+    if any(g.match == match.key for g in dropped):
         raise Conflict(say("with this correction match {match} is over before its last deal "
                            "recorded here; undo the deals after it first", match=match.key))
-    dropped = [g for g in games if (g.match, g.number) in stale]
-    if dropped:
-        session.execute(delete(TournamentGame).where(
-            TournamentGame.id.in_([g.id for g in dropped])))
-    row.advances = after.advances
-    touch(row)
-    session.flush()
 
 
 def refuse_typed(session: Session, row: TournamentRow, key: str) -> None:
