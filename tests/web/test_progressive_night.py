@@ -6,14 +6,12 @@ sits where, the projector between rounds (in French) and the prizes."""
 from __future__ import annotations
 
 import re
-import shutil
 from typing import Any
 
 from tests.qr_pixels import decode, png_pixels
 from tests.web.helpers import (
     PHONE,
     SHOTS,
-    Phone,
     api,
     deal,
     fits_the_phone,
@@ -23,12 +21,6 @@ from tests.web.helpers import (
 
 PLAYERS = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lou"]
 WALL = {"width": 1920, "height": 1080}
-SCREENSHOTS = SHOTS.parent  # the committed ones, looked at
-
-
-def keep(phone: Phone, name: str, **kwargs: Any) -> None:
-    phone.shot(name, **kwargs)
-    shutil.copy(SHOTS / f"{name}.png", SCREENSHOTS / f"{name}.png")
 
 
 def seats(m: dict[str, Any]) -> dict[str, str]:
@@ -151,7 +143,7 @@ def test_a_progressive_night_from_the_form_to_the_prizes(phones: Any) -> None:
                            ".fontSize)")
     assert size >= 0.03 * WALL["height"], size
     assert screen.evaluate("document.documentElement.scrollHeight") <= WALL["height"]
-    keep(wall, "progressive-projector-between-rounds", full_page=False)
+    wall.shot("progressive-projector-between-rounds", full_page=False)
 
     # The print kit: a card per table with who sits where, and the table's scorer QR code.
     kit = desk.open(f"#/t/{tid}/print")
@@ -171,7 +163,7 @@ def test_a_progressive_night_from_the_form_to_the_prizes(phones: Any) -> None:
                   scanned.split("?token=")[1])
         assert got["role"] == "scorer" and got["match"] == m["id"]
     cards.first.scroll_into_view_if_needed()
-    cards.first.screenshot(path=str(SCREENSHOTS / "progressive-table-card.png"))
+    cards.first.screenshot(path=str(SHOTS / "progressive-table-card.png"))
 
     # Round 2 played, the night ends: the prizes, and each player's standing.
     page = desk.open(f"#/t/{tid}")
@@ -189,4 +181,4 @@ def test_a_progressive_night_from_the_form_to_the_prizes(phones: Any) -> None:
     assert page.viewport_size == PHONE
     fits_the_phone(page)
     until(page, "() => document.getElementById('toast').hidden")  # the late arrival's, long said
-    keep(desk, "progressive-desk-prizes")
+    desk.shot("progressive-desk-prizes")
