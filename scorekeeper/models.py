@@ -10,7 +10,18 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, Float, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy import (
+    JSON,
+    DateTime,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    PrimaryKeyConstraint,
+    String,
+    Text,
+    UniqueConstraint,
+)
 from sqlalchemy import false as sa_false
 from sqlalchemy import true as sa_true
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
@@ -30,6 +41,8 @@ class Base(DeclarativeBase):
 
 class Game(Base):
     __tablename__ = "games"
+    # A club's ledger lists its games newest first, a page at a time (cursor: created_at, id).
+    __table_args__ = (Index("ix_games_club_created", "club_id", "created_at", "id"),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     variant: Mapped[str] = mapped_column(String(40))
@@ -49,6 +62,9 @@ class Game(Base):
     tournament_id: Mapped[int | None] = mapped_column(
         ForeignKey("tournaments.id"), index=True)
     match: Mapped[str | None] = mapped_column(String(16))
+    # A game started in a club (POST /games with `club`): listed in the club's ledger, its seats
+    # kept in `seats` to be linked to the club's players. None: a game that stands alone.
+    club_id: Mapped[int | None] = mapped_column(ForeignKey("clubs.id"))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
 
@@ -167,6 +183,7 @@ class Tournament(Base):
     draw seed, the number of advances and the reported games (scorekeeper.tournaments)."""
 
     __tablename__ = "tournaments"
+    __table_args__ = (Index("ix_tournaments_club_created", "club_id", "created_at", "id"),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(String(120))
@@ -189,6 +206,7 @@ class Tournament(Base):
     seed_name: Mapped[str | None] = mapped_column(String(80), unique=True)
     # A demo of `flask seed`, listed on the start page (GET /demos); no other game is listed.
     demo: Mapped[bool] = mapped_column(default=False, server_default=sa_false(), index=True)
+    club_id: Mapped[int | None] = mapped_column(ForeignKey("clubs.id"))  # as for games
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
 
@@ -267,3 +285,91 @@ class WriteQuota(Base):
     client: Mapped[str] = mapped_column(String(64), primary_key=True)
     # GCRA theoretical arrival time (Unix seconds): a write is allowed while now >= tat - period.
     tat: Mapped[float] = mapped_column(Float, nullable=False)
+
+
+# -- clubs (issue 29): players who persist across games, and the seats they sat in -------------
+
+
+class Club(Base):
+    """A club: its ledger of games, tournaments and players. The admin token manages it; the
+    member token, which members share and the admin can rotate, starts games and picks players.
+    A private club's ledger reads only with one of the two."""
+
+    __tablename__ = "clubs"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(120))
+    language: Mapped[str] = mapped_column(String(8), default="en")
+    public: Mapped[bool] = mapped_column(default=False)
+    token_hash: Mapped[str] = mapped_column(String(64))  # the admin's
+    member_token_hash: Mapped[str] = mapped_column(String(64))
+    recovery_hash: Mapped[str] = mapped_column(String(64))
+    version: Mapped[int] = mapped_column(Integer, nullable=False)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+
+    __mapper_args__ = {"version_id_col": version}
+
+
+class ClubReply(ReplyColumns, Base):
+    """The reply to a write to a club, kept per Idempotency-Key."""
+
+    __tablename__ = "club_replies"
+    __table_args__ = (UniqueConstraint("club_id", "key", name="uq_club_reply_key"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    club_id: Mapped[int] = mapped_column(ForeignKey("clubs.id", ondelete="CASCADE"))
+
+
+class Player(Base):
+    """A person in one club, a member or a guest. Their name here is the display name; the seats
+    they sat in keep the name as typed at the table, so a rename never rewrites an old game."""
+
+    __tablename__ = "players"
+    __table_args__ = (Index("ix_players_club_name", "club_id", "name"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    club_id: Mapped[int] = mapped_column(ForeignKey("clubs.id", ondelete="CASCADE"))
+    name: Mapped[str] = mapped_column(String(60))
+    kind: Mapped[str] = mapped_column(String(8), default="member")  # "member" or "guest"
+    # "public" (shown as First L. outside the club), "full" (the whole name), "hidden" (never
+    # listed; "a guest" in other players' histories).
+    visibility: Mapped[str] = mapped_column(String(8), default="public")
+    # Set when merged into another player (their seats moved there); undoing the merge clears it.
+    merged_into: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+
+
+class Seat(Base):
+    """One place at one club game: the name as typed there, and the player who sat in it once
+    linked (None: a name waiting in the club's unlinked queue, or a guest). `seat` numbers the
+    game's players in the order of its sides. `figures` is what the hands say this seat did
+    (scorekeeper.records), kept with each write so a player's record is a sum, not a replay."""
+
+    __tablename__ = "seats"
+    __table_args__ = (PrimaryKeyConstraint("game_id", "seat", name="pk_seats"),
+                      Index("ix_seats_player", "player_id"),
+                      Index("ix_seats_club_player_name", "club_id", "player_id", "name"))
+
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    seat: Mapped[int]
+    side: Mapped[int]
+    club_id: Mapped[int] = mapped_column(ForeignKey("clubs.id", ondelete="CASCADE"))
+    name: Mapped[str] = mapped_column(String(60))
+    player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id", ondelete="SET NULL"))
+    figures: Mapped[dict[str, Any]] = mapped_column(default=dict)
+
+
+class Merge(Base):
+    """A merge of one player into another, logged so that it can be undone: the seats it moved."""
+
+    __tablename__ = "merges"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    club_id: Mapped[int] = mapped_column(ForeignKey("clubs.id", ondelete="CASCADE"), index=True)
+    from_player: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"))
+    into_player: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"))
+    seats: Mapped[list[Any]]  # [[game_id, seat], ...] moved from one to the other
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    undone_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
