@@ -1,0 +1,31 @@
+"""Who may do what in a club: its admin token, its member token, or nobody (a reader of a
+public club's ledger, or of nothing at all in a private one). Every club service and list asks
+here, so that one rule decides it."""
+
+from __future__ import annotations
+
+import hmac
+from typing import Literal
+
+from scorekeeper.models import Club
+from scorekeeper.services.writes import hash_token
+
+Role = Literal["admin", "member"]
+
+
+def club_role(club: Club, token: str | None) -> Role | None:
+    """The role a token gives in this club, compared in constant time."""
+    if not token:
+        return None
+    hashed = hash_token(token)
+    if hmac.compare_digest(hashed, club.token_hash):
+        return "admin"
+    if hmac.compare_digest(hashed, club.member_token_hash):
+        return "member"
+    return None
+
+
+def may_read_ledger(club: Club, token: str | None) -> bool:
+    """A public club's ledger (players, games in lists, seasons) reads without a token; a private
+    one's only with one of its own tokens. A game itself stays readable by id either way."""
+    return club.public or club_role(club, token) is not None
