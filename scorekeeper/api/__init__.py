@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from apispec import APISpec
 
-from scorekeeper.api import demos, games, referee, tournaments, variants
+from scorekeeper.api import demos, games, players, referee, tournaments, variants
 from scorekeeper.api.schemas.hands import HAND_FAMILIES
 from scorekeeper.i18n import LANGUAGES
 from scorekeeper.rules.registry import variants as all_variants
@@ -30,7 +30,8 @@ def register(api: ScorekeeperApi) -> None:
         document(api.spec)
     else:
         api.spec = built
-    for blueprint in (variants.blp, games.blp, referee.blp, tournaments.blp, demos.blp):
+    for blueprint in (variants.blp, games.blp, referee.blp, tournaments.blp, demos.blp,
+                      players.blp):
         api.register_blueprint(blueprint, url_prefix=PREFIX + (blueprint.url_prefix or ""),
                                document=built is None)
     _SPECS.setdefault(settings, api.spec)

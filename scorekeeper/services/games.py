@@ -23,7 +23,7 @@ from sqlalchemy import Connection, bindparam, delete, func, insert, select, upda
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.exc import StaleDataError
 
-from scorekeeper import store
+from scorekeeper import records, store
 from scorekeeper.errors import Conflict, NotFound
 from scorekeeper.i18n import say
 from scorekeeper.limits import MAX_CHANGES, MAX_HANDS, history_room
@@ -36,11 +36,12 @@ from scorekeeper.models import (
     IdempotentReply,
     utcnow,
 )
-from scorekeeper.rules.base import GameState, HandResult, Side, Table, Variant
+from scorekeeper.rules.base import GameState, HandResult, Table, Variant
 from scorekeeper.rules.errors import RuleViolation
 from scorekeeper.rules.registry import find_variant
 from scorekeeper.rules.sentences import in_english, number
 from scorekeeper.services import present
+from scorekeeper.services.clubs import records as club_records
 from scorekeeper.services.tournaments import sheet
 from scorekeeper.services.writes import (
     Guard,
@@ -74,8 +75,7 @@ _CHANGES = select(func.count()).select_from(HandChange).where(
 
 
 def table_of(game: Game | GameRecord) -> Table:
-    sides = tuple(Side(s["name"], tuple(s["players"])) for s in game.sides)
-    return Table(sides=sides, options=game.options, first_dealer=game.first_dealer)
+    return records.table_of(game.sides, game.options, game.first_dealer)
 
 
 # -- games --------------------------------------------------------------------------------------
@@ -220,6 +220,7 @@ def record_hand(game_id: int, hand_input: dict[str, Any], request: WriteRequest)
         connection.execute(_NEW_HAND, {f: getattr(hand, f) for f in _HAND_FIELDS})
         _log(connection, game, hand.number, "recorded", now, after=_snapshot(hand))
         _move_to(connection, game, hand.state, now)
+        club_records.refresh_figures(session, game)
         sheet.sync(session, game, role[0], cascade=False)
         return 201, present.hand_view(hand, game)
 
@@ -263,6 +264,7 @@ def correct_hand(game_id: int, number: int, hand_input: dict[str, Any],
         _log(connection, game, number, "corrected", now, before=before,
              after=_snapshot(hands[0]))
         _move_to(connection, game, state.to_dict(), now)
+        club_records.refresh_figures(session, game)
         sheet.sync(session, game, role[0], cascade)
         return 200, present.hand_view(hands[0], game)
 
@@ -284,6 +286,7 @@ def undo_hand(game_id: int, number: int, request: WriteRequest, cascade: bool = 
         _move_to(connection, game, _state_before(session, game, variant, number).to_dict(), now)
         session.execute(delete(Hand).where(Hand.id == hand.id))
         _log(connection, game, number, "undone", now, before=_snapshot(hand))
+        club_records.refresh_figures(session, game)
         sheet.sync(session, game, role[0], cascade)
         return 200, present.game_view(game)
 

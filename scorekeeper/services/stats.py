@@ -1,7 +1,8 @@
 """A game's statistics: who won the hands, where the points came from, how the bids went.
 
-Each hand is scored again by the rules from the state stored before it, so the statistics can
-never disagree with the score sheet and need no storage of their own.
+Each hand is scored again by the rules from the state stored before it (scorekeeper.records, which
+players' records share), so the statistics can never disagree with the score sheet and need no
+storage of their own.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from scorekeeper.records import hand_winners, replay
 from scorekeeper.rules.base import Contract, GameState
 from scorekeeper.rules.registry import find_variant
 from scorekeeper.rules.sentences import bid_name
@@ -23,23 +25,14 @@ def game_stats(game_id: int) -> dict[str, Any]:
     hands_won = [0] * n
     tallies: list[Counter[str]] = [Counter() for _ in range(n)]
     bids: dict[int, list[Contract]] = {seat: [] for seat in range(table.seats)}
-    state = variant.start(table)
-    for hand in hands:
-        result = variant.score_hand(table, state, hand.input)
-        best = max(result.deltas)
-        top = [s for s, delta in enumerate(result.deltas) if delta == best]
-        # A hand level at the top is nobody's, unless the level ones are the bidder and the
-        # partner called at five, who made it together.
-        declaring = {table.side_of(seat) for seat in result.contract.declarers} if (
-            result.contract is not None) else set()
-        if len(top) == 1 or set(top) == declaring:
-            for winner in top:
-                hands_won[winner] += 1
+    for _hand, result in replay(variant, table, hands):
+        for winner in hand_winners(table, result):
+            hands_won[winner] += 1
         for counter, tally in zip(tallies, result.tally, strict=False):
             counter.update(tally)
         if result.contract is not None:  # the auction's winner's: a called partner bid nothing
             bids[result.contract.seat].append(result.contract)
-        state = GameState.from_dict(hand.state)
+    state = GameState.from_dict(hands[-1].state) if hands else variant.start(table)
 
     order = [bid.code for bid in variant.bids(game.options)]
     contract_game = bool(order)
