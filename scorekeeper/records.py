@@ -94,35 +94,64 @@ def game_facts(variant_key: str, table: Table, hands: Sequence[StoredHand]) -> G
 
 def seat_figures(facts: GameFacts, seat: int) -> dict[str, Any]:
     """What one seat did in one game: the game's facts as they concern it, and its figures."""
-    table, final = facts.table, facts.final
-    side = table.side_of(seat)
+    figures: dict[str, list[int]] = {}
+    for hand, result in facts.hands:
+        _merge(figures, hand_figures(facts.variant, facts.table, seat, hand, result))
+    last = facts.hands[-1][0].number if facts.hands else 0
+    return _seat_facts(facts.variant, facts.table, seat, facts.final, last, figures)
+
+
+def after_hand(variant: Variant, table: Table, seat: int, before: Mapping[str, Any],
+               hand: StoredHand, result: HandResult) -> dict[str, Any]:
+    """A seat's figures with one more hand recorded: those stored before it and the new hand's
+    own, without scoring the earlier hands again (equal to seat_figures of the whole game)."""
+    figures = {key: list(numbers) for key, numbers in before.get("figures", {}).items()}
+    _merge(figures, hand_figures(variant, table, seat, hand, result))
+    return _seat_facts(variant, table, seat, result.state, hand.number, figures)
+
+
+def _merge(figures: dict[str, list[int]], more: Mapping[str, list[int]]) -> None:
+    for key, numbers in more.items():
+        figures.setdefault(key, []).extend(numbers)
+
+
+def hand_figures(variant: Variant, table: Table, seat: int, hand: StoredHand,
+                 result: HandResult) -> dict[str, list[int]]:
+    """The figures one hand gives one seat."""
     figures: dict[str, list[int]] = {}
 
     def add(key: str, number: int) -> None:
         figures.setdefault(key, []).append(number)
 
-    for hand, result in facts.hands:
-        if side in hand_winners(table, result):
-            add("hands_won", hand.number)
-        if result.contract is not None:
-            _contract(add, table, seat, hand.number, result.contract)
-        if facts.variant.family == "card_points":
-            _mariannas(add, side, hand, result)
-        elif facts.variant.family == "rummy":
-            _rummy(add, seat, hand, result)
+    side = table.side_of(seat)
+    if side in hand_winners(table, result):
+        add("hands_won", hand.number)
+    if result.contract is not None:
+        _contract(add, table, seat, hand.number, result.contract)
+    if variant.family == "card_points":
+        _mariannas(add, side, hand, result)
+    elif variant.family == "rummy":
+        _rummy(add, seat, hand, result)
+    return figures
+
+
+def _seat_facts(variant: Variant, table: Table, seat: int, final: GameState, last: int,
+                figures: dict[str, list[int]]) -> dict[str, Any]:
+    """The game's facts as they concern one seat, with its figures; `last`: the last hand."""
+    side = table.side_of(seat)
     outcome = final.outcome
-    if outcome is not None and outcome.end_reason == "back_door" and facts.hands:
+    if outcome is not None and outcome.end_reason == "back_door":
         lose_at = table.options.get("lose_at")
         if isinstance(lose_at, int) and final.scores[side] <= lose_at:
-            add("back_door", facts.hands[-1][0].number)
+            figures["back_door"] = [last]
     return {
-        "variant": facts.variant.key, "family": facts.variant.family, "side": side,
+        "variant": variant.key, "family": variant.family, "side": side,
         "partners": [s for s in range(table.seats) if s != seat and table.side_of(s) == side],
         "opponents": [s for s in range(table.seats) if table.side_of(s) != side],
         "result": ("unfinished" if outcome is None
                    else "won" if outcome.winner == side else "lost"),
         "end_reason": None if outcome is None else outcome.end_reason,
-        "score": final.scores[side], "hands": len(facts.hands), "figures": figures}
+        "score": final.scores[side], "hands": final.hands_played, "figures": figures}
 
 
 Add = Callable[[str, int], None]

@@ -170,11 +170,11 @@ def preview_hand(game_id: int, hand_input: dict[str, Any]) -> dict[str, Any]:
     """What recording this hand next would give, checked by the same rules; nothing is stored."""
     game = get_game(game_id)
     return present.preview_view(_next_hand(game, find_variant(game.variant), hand_input,
-                                           utcnow()))
+                                           utcnow())[0])
 
 
 def _next_hand(game: GameRecord, variant: Variant, hand_input: dict[str, Any],
-               now: datetime) -> HandRecord:
+               now: datetime) -> tuple[HandRecord, HandResult]:
     """The next hand as the rules score it, for recording or previewing alike."""
     state = GameState.from_dict(game.state)
     _refuse_if_over(game, state)
@@ -182,7 +182,7 @@ def _next_hand(game: GameRecord, variant: Variant, hand_input: dict[str, Any],
     with in_english():  # what is stored is English; a reply says it in its own language
         explanation = list(result.explanation)
     return HandRecord(game.id, state.hands_played + 1, hand_input, list(result.deltas),
-                      explanation, reasons_of(result), result.state.to_dict(), now, now)
+                      explanation, reasons_of(result), result.state.to_dict(), now, now), result
 
 
 def _refuse_if_over(game: GameRecord, state: GameState) -> None:
@@ -215,12 +215,12 @@ def record_hand(game_id: int, hand_input: dict[str, Any], request: WriteRequest)
     def record(session: Session, game: GameRecord, variant: Variant
                ) -> tuple[int, dict[str, Any]]:
         now = utcnow()
-        hand = _next_hand(game, variant, hand_input, now)
+        hand, result = _next_hand(game, variant, hand_input, now)
         connection = session.connection()
         connection.execute(_NEW_HAND, {f: getattr(hand, f) for f in _HAND_FIELDS})
         _log(connection, game, hand.number, "recorded", now, after=_snapshot(hand))
         _move_to(connection, game, hand.state, now)
-        club_records.refresh_figures(session, game)
+        club_records.add_hand(session, game, hand, result)
         sheet.sync(session, game, role[0], cascade=False)
         return 201, present.hand_view(hand, game)
 

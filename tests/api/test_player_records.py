@@ -17,6 +17,8 @@ from sqlalchemy import select
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Club, Game, Player, Seat
+from scorekeeper.services.clubs.records import refresh_figures
+from scorekeeper.services.games import get_game
 from scorekeeper.services.writes import hash_token
 from tests.api.helpers import API, FIVE, GAMES, assert_error
 from tests.helpers import TWO_SIDES, GameHandle
@@ -323,3 +325,18 @@ def test_a_weak_etag(client: FlaskClient, ledger: dict[str, Any]) -> None:
     assert game.record({"bidder": 3, "bid": "6S", "tricks": [4, 6]}).status_code == 201
     assert client.get(f"{API}/players/{ann}",
                       headers={**auth, "If-None-Match": tag}).status_code == 200
+
+
+def test_a_hand_recorded_adds_what_scoring_every_hand_again_gives(
+        app: Flask, ledger: dict[str, Any]) -> None:
+    """Each recorded hand adds its own figures to the stored ones (add_hand); scoring the whole
+    game again (refresh_figures, as a correction does) finds exactly the same."""
+    for game in ledger["games"].values():
+        with app.test_request_context():
+            added = dict(db.session.execute(select(Seat.seat, Seat.figures).where(
+                Seat.game_id == game.id)).all())
+            refresh_figures(db.session, get_game(game.id))
+            again = dict(db.session.execute(select(Seat.seat, Seat.figures).where(
+                Seat.game_id == game.id)).all())
+            db.session.rollback()
+        assert added == again and all(f["hands"] for f in added.values())

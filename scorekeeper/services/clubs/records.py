@@ -1,6 +1,7 @@
 """Players' records (issue 29): each club game's seats keep their figures (scorekeeper.records),
-refreshed by every hand write in its own transaction, so reading a record sums Seat rows and
-never replays a hand.
+kept by every hand write in its own transaction, so reading a record sums Seat rows and never
+replays a hand. A hand recorded adds its own figures (add_hand); a correction or an undo, rarer,
+scores the game's hands again (refresh_figures).
 """
 
 from __future__ import annotations
@@ -17,7 +18,9 @@ from sqlalchemy.orm import Session
 from scorekeeper import records, store
 from scorekeeper.errors import NotFound, Unprocessable
 from scorekeeper.i18n import say
-from scorekeeper.models import Club, Game, GameRecord, Hand, Player, Seat
+from scorekeeper.models import Club, Game, GameRecord, Hand, HandRecord, Player, Seat
+from scorekeeper.rules.base import HandResult
+from scorekeeper.rules.registry import find_variant
 from scorekeeper.services.clubs.access import club_role
 from scorekeeper.services.present import hand_view, timestamp
 
@@ -40,6 +43,26 @@ def refresh_figures(session: Session, game: Game | GameRecord) -> None:
     facts = records.game_facts(game.variant, table, hands)
     session.connection().execute(_FIGURES, [
         {"g": game.id, "s": seat, "f": records.seat_figures(facts, seat)} for seat in seats])
+
+
+_SEATS = select(Seat.seat, Seat.figures).where(Seat.game_id == bindparam("g"))
+
+
+def add_hand(session: Session, game: GameRecord, hand: HandRecord, result: HandResult) -> None:
+    """A club game's seats' figures with the hand just recorded added: the hand's own figures
+    and the game's facts after it, with no earlier hand scored again."""
+    if game.club_id is None:
+        return
+    connection = session.connection()
+    seats = connection.execute(_SEATS, {"g": game.id}).all()
+    if not seats:
+        return
+    variant = find_variant(game.variant)
+    table = records.table_of(game.sides, game.options, game.first_dealer)
+    connection.execute(_FIGURES, [
+        {"g": game.id, "s": seat,
+         "f": records.after_hand(variant, table, seat, before or {}, hand, result)}
+        for seat, before in seats])
 
 
 # -- reading a player ---------------------------------------------------------------------------
