@@ -196,6 +196,9 @@ class Tournament(Base):
     # Table numbers the organizer gave matches, {match key: number}: kept apart from the rebuilt
     # rounds so that a rebuild never loses them.
     tables: Mapped[dict[str, Any]] = mapped_column(default=dict, server_default="{}")
+    # A progressive night's rounds in time, {round number: {"starts_at", "closed_at"}} (RFC 3339):
+    # each round's start, stored when it is seated; a round played for a time, its close.
+    clock: Mapped[dict[str, Any]] = mapped_column(default=dict, server_default="{}")
     # The language its projector, print kit and scorer pages speak (i18n.LANGUAGES), set at
     # creation; a viewer may pick another.
     language: Mapped[str] = mapped_column(String(8), default="en", server_default="en")

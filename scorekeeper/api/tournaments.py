@@ -51,7 +51,7 @@ from scorekeeper.api.schemas.tournaments import (
     TournamentCreateSchema,
     TournamentSchema,
 )
-from scorekeeper.services.tournaments import desk, lifecycle, organizers, sheet, views
+from scorekeeper.services.tournaments import clock, desk, lifecycle, organizers, sheet, views
 from scorekeeper.tournaments import FORMAT_DESCRIPTIONS, FORMATS
 
 TOURNAMENT_VIEW = TournamentSchema()
@@ -466,6 +466,27 @@ class Tables(MethodView):
         """
         return reply(desk.set_tables(tournament_id, number, body["tables"],
                                      write_request(headers)))
+
+
+@blp.route(f"{ROUND}/close")
+class CloseRound(MethodView):
+    @blp.arguments(WriteHeadersSchema(), location="headers", as_kwargs=True)
+    @blp.response(200, TournamentSchema, headers=WRITTEN)
+    @blp.doc(**WRITE_DOC)
+    @refusals(blp, (401, "No token"), (403, "Not the organizer's token"),
+              (404, "No such tournament or round"),
+              (409, "Not drawn yet, a round played by deals, already closed, or its time not "
+                    "up"),
+              (412, "Stale If-Match"))
+    @blp.doc(operationId="closeRound")
+    def post(self, tournament_id: int, number: int, **headers: str) -> Result:
+        """Close a progressive round played for a time (option round_minutes), once it is up
+
+        Needs the organizer's token. The tables finish the deal in play, then the organizer
+        closes the round: its tables take no more deals (409) and the night can advance. 409 for
+        a round played by deals, one already closed, or before its `ends_at`.
+        """
+        return reply(clock.close_round(tournament_id, number, write_request(headers)))
 
 
 @blp.route(f"{ROUND}/scorers")

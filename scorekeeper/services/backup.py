@@ -98,7 +98,7 @@ def _tournament(t: Tournament, reported: list[TournamentGame], scorers: list[Sco
         "options": t.options, "teams": t.teams, "seed": t.seed, "advances": t.advances,
         "token_hash": t.token_hash, "recovery_hash": t.recovery_hash, "version": t.version,
         "seed_name": t.seed_name,
-        "demo": t.demo, "tables": t.tables, "language": t.language,
+        "demo": t.demo, "tables": t.tables, "clock": t.clock, "language": t.language,
         "created_at": present.timestamp(t.created_at),
         "updated_at": present.timestamp(t.updated_at),
         "games": [{"match": g.match, "number": g.number, "scores": g.scores, "teams": g.teams,

@@ -125,6 +125,11 @@ class _TournamentSchema(Strict):
     tables = fields.Dict(keys=fields.Str(validate=validate.Length(1, 16)),
                          values=fields.Int(strict=True, validate=validate.Range(1, 999)),
                          load_default=dict)  # none in a backup written before tables were kept
+    # A progressive night's rounds in time; none in a backup written before they were kept
+    clock = fields.Dict(keys=fields.Str(validate=validate.Length(1, 4)),
+                        values=fields.Dict(keys=fields.Str(validate=validate.OneOf(
+                            ["starts_at", "closed_at"])), values=fields.Str(
+                                validate=validate.Length(1, 40))), load_default=dict)
     # English in a backup written before tournaments had a language, as their pages spoke
     language = fields.Str(validate=validate.OneOf(list(LANGUAGES)), load_default=SOURCE)
     created_at = _moment()
@@ -223,8 +228,9 @@ def _checked_tournament(entry: Mapping[str, Any], game_ids: set[int]) -> dict[st
         if entry["seed"] is None and (reports or entry["scorers"] or entry["advances"]):
             raise RuleViolation("backup_consistent.not_drawn", "seed")
         if entry["seed"] is not None:
+            closed = [int(n) for n, times in entry["clock"].items() if "closed_at" in times]
             built = pure.build(entry["format"], teams, options, entry["seed"],
-                               entry["advances"], reports)
+                               entry["advances"], reports, closed)
             if built.advances != entry["advances"] or built.stale:
                 raise RuleViolation("backup_consistent.rebuild", "games",
                                     advances=built.advances, recorded=entry["advances"],
@@ -236,7 +242,7 @@ def _checked_tournament(entry: Mapping[str, Any], game_ids: set[int]) -> dict[st
         message = error.message if isinstance(error, RuleViolation) else repr(error)
         raise RestoreRefused(f"tournament {tid}: {message}") from None
     fields_ = ("id", "name", "variant", "format", "teams", "seed", "advances", "token_hash",
-               "recovery_hash", "version", "seed_name", "demo", "tables", "language")
+               "recovery_hash", "version", "seed_name", "demo", "tables", "clock", "language")
     return {
         "row": {**{k: entry[k] for k in fields_}, "options": options,
                 "created_at": moment(entry["created_at"], "created_at"),

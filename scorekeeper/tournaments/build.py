@@ -4,7 +4,7 @@ match, standing and the champion (RULES.md, Tournament format; the choices in do
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -12,6 +12,7 @@ from scorekeeper.rules.errors import RuleViolation
 from scorekeeper.rules.sentences import WORDS, said, said_n, word
 from scorekeeper.tournaments import night
 from scorekeeper.tournaments.model import Match, Report, Round, Standing, Team, Tournament
+from scorekeeper.tournaments.options import TIMED_DEALS
 from scorekeeper.tournaments.pairing import (
     bracket_seeds,
     bracket_size,
@@ -42,6 +43,8 @@ class Fold:
     closed: bool = False  # a league format whose last round was closed by an advance
     built: int = 0  # the rounds there were when the step now building (draw, advance) began
     exhausted: bool = False  # a Swiss that ran out of pairings without rematches
+    # The rounds played for a time that the organizer closed (progressive nights)
+    closed_rounds: frozenset[int] = frozenset()
 
     # -- building ------------------------------------------------------------------------------
 
@@ -56,6 +59,8 @@ class Fold:
             tables += played
             match = self.with_reports(Match(f"r{number}m{i}", number, match_kind, teams, games,
                                             first_to, table=tables if played else None))
+            if played and number in self.closed_rounds:  # closed after the deals it played
+                match = replace(match, closed=True)
             # A team that withdrew in this round or before forfeits what is left of the match
             # (a bye counts for nothing, a table plays on without it); a match already decided
             # stands as played.
@@ -188,7 +193,9 @@ class Fold:
         byes."""
         history = [night.seating_of(r) for r in self.league_rounds()]
         seating = seat_round(self.in_play(len(self.rounds) + 1), history, self.seed)
-        deals = int(self.options["deals_per_round"])
+        # A round played for a time: a table plays deals until the organizer closes the round.
+        deals = (TIMED_DEALS if self.options.get("round_minutes")
+                 else int(self.options["deals_per_round"]))
         self.add_round(said("round", "Round {n}").format(n=len(history) + 1), "league",
                        [*(("partnerships", t.players, deals, None) for t in seating.tables),
                         *(("bye", (p,), 0, None) for p in seating.sitting_out)])
@@ -664,8 +671,10 @@ def round_name(teams: int) -> str:
 
 
 def build(fmt: str, teams: Sequence[Team], options: Mapping[str, Any], seed: int,
-          advances: int, reports: Sequence[Report]) -> Tournament:
-    """Everything about a drawn tournament, from what was decided and reported."""
+          advances: int, reports: Sequence[Report], closed: Collection[int] = ()
+          ) -> Tournament:
+    """Everything about a drawn tournament, from what was decided and reported; `closed`: the
+    rounds played for a time that the organizer closed."""
     # The draw is over the teams in play at it (not withdrawn before it, no late entry); late
     # entries are numbered after them, in the order they came.
     field_ = [i for i, team in enumerate(teams) if team.joined is None and team.withdrawn != 0]
@@ -675,7 +684,7 @@ def build(fmt: str, teams: Sequence[Team], options: Mapping[str, Any], seed: int
     grouped: dict[str, list[Report]] = {}
     for report in reports:
         grouped.setdefault(report.match, []).append(report)
-    fold = Fold(fmt, teams, options, seed, order, grouped)
+    fold = Fold(fmt, teams, options, seed, order, grouped, closed_rounds=frozenset(closed))
     fold.first()
     at_draw = len(fold.rounds)
     applied = 0
@@ -704,10 +713,19 @@ def next_step(fold: Fold, champion: int | None, can_advance: bool) -> str:
     if champion is not None:
         return said("next step", "{team} are the champions.").format(
             team=fold.teams[champion].name)
+    progressive = fold.fmt == "progressive"
+    if can_advance and progressive:  # a progressive night's matches are its tables
+        return said("next step", "Every table of this round is complete: advance to seat the "
+                                 "next.")
     if can_advance:
         return said("next step", "Every match of this round is complete: advance to build the "
                                  "next.")
     left = sum(not m.complete for r in fold.rounds for m in r.matches)
+    if progressive and fold.options.get("round_minutes"):
+        return said("next step", "Tables play until the time is up; then close the round.")
+    if progressive:
+        return said_n("next step", "{n} table still to play.", "{n} tables still to play.",
+                      left).format(n=left)
     return said_n("next step", "{n} match still to play.", "{n} matches still to play.",
                   left).format(n=left)
 

@@ -47,6 +47,8 @@ class Match:
     # The teams that withdrew with the match still open: the games left go to the other team
     # (no card points), and at a table they are placed last.
     forfeit: tuple[int, ...] = ()
+    # A table of a round played for a time, which the organizer closed: it takes no more games.
+    closed: bool = False
 
     @property
     def sides(self) -> tuple[tuple[int, ...], ...]:
@@ -80,7 +82,7 @@ class Match:
 
     @property
     def complete(self) -> bool:
-        if self.kind in ("bye", "empty") or (self.forfeit and self.kind != "table"):
+        if self.closed or self.kind in ("bye", "empty") or (self.forfeit and self.kind != "table"):
             return True
         if self.first_to is not None and max(self.wins) >= self.first_to:
             return True

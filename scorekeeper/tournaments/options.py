@@ -19,6 +19,9 @@ QUEBEC_GAMES = {"qualifying": 5, "knockout": 3}  # RULES.md: 5 games, then best 
 FAMILY_OF_FORMAT = {"quebec": "contract", "rummy_tables": "rummy", "progressive": "contract"}
 # A progressive night: individuals, four to a table as two partnerships.
 PROGRESSIVE_PLAYERS = (8, 64)
+# A progressive round played for a time: the most deals a table may report in it (a match's
+# games are numbered 1 to 99).
+TIMED_DEALS = 99
 
 
 def quebec_games(value: object, where: str) -> dict[str, Any]:
@@ -84,7 +87,12 @@ FORMATS: dict[str, tuple[OptionSpec, ...]] = {
                               "opponents.", 20),
                     OptionSpec("deals_per_round", "integer", 8,
                                "Deals each table plays in a round; the round is over when "
-                               "every table has played them.", minimum=1, maximum=30)),
+                               "every table has played them.", minimum=1, maximum=30),
+                    OptionSpec("round_minutes", "integer", 0,
+                               "Minutes a round lasts; 0: rounds by deals (deals_per_round). "
+                               "With a time, tables play deals until the organizer closes the "
+                               "round once the time is up (a table finishes the deal in play).",
+                               minimum=0, maximum=180)),
 }
 # A game a team's scorer reports waits for the other team's scorer (or the organizer) to confirm
 # it: every format takes it.
@@ -125,8 +133,10 @@ FORMAT_DESCRIPTIONS: dict[str, str] = {
                     "within the table.",
     "progressive": "A progressive night (Australian or Quebec 500): players register alone; "
                    "each round seats them four to a table with a new partner, and each player "
-                   "adds up their partnership's deal scores. A player sitting out a round gets "
-                   "the round's average.",
+                   "adds up their partnership's deal scores. Each round is a number of deals or "
+                   "a time. A player sitting out a round gets the round's average: the seated "
+                   "players' round scores added up and divided by their number, however many "
+                   "deals each table played.",
 }
 
 

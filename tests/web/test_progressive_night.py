@@ -6,8 +6,10 @@ sits where, the projector between rounds (in French) and the prizes."""
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from scorekeeper.services.tournaments import clock
 from tests.qr_pixels import decode, png_pixels
 from tests.web.helpers import (
     PHONE,
@@ -182,3 +184,55 @@ def test_a_progressive_night_from_the_form_to_the_prizes(phones: Any) -> None:
     fits_the_phone(page)
     until(page, "() => document.getElementById('toast').hidden")  # the late arrival's, long said
     desk.shot("progressive-desk-prizes")
+
+
+def test_a_round_played_for_a_time_counts_down_and_the_organizer_closes_it(
+        phones: Any, monkeypatch: Any) -> None:
+    """A round of 20 minutes: the desk and the projector count it down on their own clocks;
+    once it is up, the desk's "Close the round" closes it and the night can advance."""
+    drawn = datetime.now(UTC).replace(microsecond=0)
+    monkeypatch.setattr(clock, "utcnow", lambda: drawn)  # the server's time, set by the test
+    desk = phones()
+    page = desk.open()
+    made = api(page, "POST", "/tournaments", None, {
+        "name": "Timed night", "variant": "quebec-500", "format": "progressive",
+        "players": PLAYERS[:8], "options": {"rounds": 2, "round_minutes": 20}})
+    tid, token = made["id"], made["token"]
+    api(page, "POST", f"/tournaments/{tid}/draw", token, {"seed": 7})
+    page = desk.open(f"#/t/{tid}?token={token}")
+    left = page.locator(".round-clock")
+    left.wait_for()
+    assert re.fullmatch(r"Time left: (20:00|19:[0-5]\d)", left.inner_text()), left.inner_text()
+    first = left.inner_text()
+    until(page, "(first) => document.querySelector('.round-clock').textContent !== first",
+          first)  # it counts down on the page, with no request
+    close = page.get_by_role("button", name="Close the round")
+    assert not close.is_visible()
+    for m in api(page, "GET", f"/tournaments/{tid}")["rounds"][0]["matches"]:
+        api(page, "POST", f"/tournaments/{tid}/matches/{m['id']}/games", token,
+            {"scores": [120, 40]})
+    page.get_by_text("1 deal played").first.wait_for()
+
+    wall = phones(viewport={"width": 1280, "height": 720})
+    screen = wall.open(f"#/t/{tid}/screen")
+    screen.wait_for_selector(".wall-clock .round-clock")
+    assert screen.locator(".wall-clock .round-clock").inner_text().startswith("Time left: ")
+
+    # Twenty minutes on, on the server and on both screens.
+    later = drawn + timedelta(minutes=20, seconds=30)
+    monkeypatch.setattr(clock, "utcnow", lambda: later)
+    for shown in (page, screen):
+        shown.clock.set_fixed_time(later)
+    screen.get_by_text("Time is up: finish the deal in play").wait_for()
+    page.get_by_text("Time is up: finish the deal in play").wait_for()
+    close.click()
+    page.get_by_role("button", name="Advance to the next round").wait_for()
+    body = api(page, "GET", f"/tournaments/{tid}")
+    assert body["rounds"][0]["closed_at"] and body["can_advance"]
+    assert not page.locator(".round-clock").count()
+    table = body["rounds"][0]["matches"][0]["id"]
+    refused = page.request.post(f"/api/v1/tournaments/{tid}/matches/{table}/games",
+                                headers={"Authorization": f"Bearer {token}"},
+                                data={"scores": [50, 30]})
+    assert refused.status == 409 and "closed" in refused.json()["message"]
+    screen.wait_for_function("() => !document.querySelector('.wall-clock .round-clock')")

@@ -147,6 +147,14 @@ class RoundSchema(Strict):
             "description": "knockout: a (winners') bracket round; losers: a double "
                            "elimination's losers' bracket; final: its grand final and reset"})
     complete = fields.Bool(required=True)
+    starts_at = fields.Str(allow_none=True, metadata={
+        "description": "progressive: when the round was seated (RFC 3339)"})
+    ends_at = fields.Str(allow_none=True, metadata={
+        "description": "progressive, a round played for a time (option round_minutes): when "
+                       "its time is up; null for a round played by deals"})
+    closed_at = fields.Str(allow_none=True, metadata={
+        "description": "progressive, a round played for a time: when the organizer closed it "
+                       "(POST .../rounds/{number}/close); its tables take no more deals"})
     matches = fields.List(fields.Nested(MatchSchema), required=True)
 
 

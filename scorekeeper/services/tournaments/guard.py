@@ -77,6 +77,13 @@ def match_of(t: pure.Tournament, key: str) -> pure.Match:
     return match
 
 
+def not_closed(match: pure.Match) -> None:
+    """A table of a round played for a time takes no deal once the organizer closed it."""
+    if match.closed:
+        raise Conflict(say("round {round} is closed: its time is up and table {table} takes no "
+                           "more deals", round=match.round, table=match.table))
+
+
 def built_on(t: pure.Tournament, match: pure.Match) -> int:
     """How many later rounds were built from the match's round (0: none yet)."""
     return t.advances - max(0, match.round - t.rounds_at_draw)

@@ -23,13 +23,14 @@ from scorekeeper.models import Tournament as TournamentRow
 from scorekeeper.rules.base import GameState
 from scorekeeper.rules.errors import RuleViolation
 from scorekeeper.rules.registry import find_variant
-from scorekeeper.services.tournaments import sheet
+from scorekeeper.services.tournaments import clock, sheet
 from scorekeeper.services.tournaments.codes import new_recovery_code, recovery_hash
 from scorekeeper.services.tournaments.guard import (
     built_on,
     drawn,
     guard,
     match_of,
+    not_closed,
     settle,
     touch,
 )
@@ -119,6 +120,7 @@ def draw(tournament_id: int, seed: int | None, request: WriteRequest) -> Reply:
             raise Conflict(say("the teams were already drawn (seed {seed})", seed=row.seed))
         _check_in_decides(row)
         row.seed = secrets.randbelow(MAX_SEED) if seed is None else seed
+        clock.seated(row, 1)
         touch(row)
         session.flush()
         return 200, tournament_view(row, [])
@@ -150,6 +152,7 @@ def report_game(tournament_id: int, key: str, body: Mapping[str, Any],
         if match.kind == "bye":
             raise Conflict(say("match {match} is a bye: there is nothing to play", match=key))
         _not_forfeited(row, match)
+        not_closed(match)
         if match.complete:
             raise Conflict(say("match {match} is complete; correct one of its games instead "
                                "(PUT .../games/1 to {last})", match=key, last=len(match.results)))
@@ -281,6 +284,8 @@ def advance(tournament_id: int, request: WriteRequest) -> Reply:
             raise Conflict(say("no next round can be paired without a rematch; the tournament "
                                "cannot go further"))
         row.advances = after.advances
+        if len(after.rounds) > len(t.rounds):
+            clock.seated(row, len(after.rounds))
         touch(row)
         session.flush()
         return 200, tournament_view(row, games)

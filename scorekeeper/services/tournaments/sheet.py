@@ -33,7 +33,15 @@ from scorekeeper.models import Tournament as TournamentRow
 from scorekeeper.rules.base import GameState
 from scorekeeper.rules.registry import find_variant
 from scorekeeper.services import present
-from scorekeeper.services.tournaments.guard import built_on, drawn, guard, match_of, settle, touch
+from scorekeeper.services.tournaments.guard import (
+    built_on,
+    drawn,
+    guard,
+    match_of,
+    not_closed,
+    settle,
+    touch,
+)
 from scorekeeper.services.tournaments.views import scorer_of
 from scorekeeper.services.writes import Reply, WriteRequest, guarded_write, hash_token
 
@@ -114,6 +122,7 @@ def playable(row: TournamentRow, match: pure.Match, games: Sequence[TournamentGa
         names = ", ".join(row.teams[t]["name"] for t in match.forfeit)
         raise Conflict(say("match {match} is forfeited: {teams} withdrew", match=match.key,
                            teams=names))
+    not_closed(match)
     if match.complete:
         raise Conflict(say("match {match} is over: its games are all played", match=match.key))
     waiting = next((g for g in games if g.match == match.key and not g.confirmed), None)

@@ -5,6 +5,7 @@ CSV, who a token is in it, and the formats."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import select
@@ -62,9 +63,28 @@ def rebuild(row: TournamentRow, games: Sequence[TournamentGame],
     # A game waiting for the other team's confirmation counts nowhere yet.
     reports = [pure.Report(g.match, g.number, tuple(g.scores), tuple(g.teams), g.game_id)
                for g in games if g.confirmed]
+    closed = [int(n) for n, times in (row.clock or {}).items() if times.get("closed_at")]
     return pure.renumbered(pure.build(row.format, teams_of(row), row.options, row.seed,
-                                      row.advances if advances is None else advances, reports),
+                                      row.advances if advances is None else advances, reports,
+                                      closed),
                            row.tables or {})
+
+
+def round_ends(row: TournamentRow, number: int) -> str | None:
+    """When a round played for a time ends (RFC 3339); None for a round played by deals."""
+    minutes = row.options.get("round_minutes")
+    starts = (row.clock or {}).get(str(number), {}).get("starts_at")
+    if not minutes or not starts:
+        return None
+    ends = datetime.fromisoformat(starts) + timedelta(minutes=int(minutes))
+    return present.timestamp(ends)
+
+
+def round_times(row: TournamentRow, number: int) -> dict[str, Any]:
+    """A progressive round's start, its end if it is played for a time, and its close."""
+    times = (row.clock or {}).get(str(number), {})
+    return {"starts_at": times.get("starts_at"), "ends_at": round_ends(row, number),
+            "closed_at": times.get("closed_at")}
 
 
 # -- teams -------------------------------------------------------------------------------------
@@ -124,6 +144,7 @@ def tournament_view(row: TournamentRow, games: Sequence[TournamentGame]) -> dict
         "next_step": t.next_step,
         "teams": [team_view(i, team, numbers.get(i)) for i, team in enumerate(teams)],
         "rounds": [{"number": r.number, "name": r.name, "kind": r.kind, "complete": r.complete,
+                    **(round_times(row, r.number) if row.format == "progressive" else {}),
                     "matches": [match_view(m, teams, games, sheets) for m in r.matches
                                 if m.kind != "empty"]}
                    for r in t.rounds],

@@ -11,6 +11,7 @@ import { byeLine, gameLine, reportForm, roundsInPlay, scoreSoFar, sides, tableTi
 import { siteLink } from "./links.js";
 import { shareLink } from "./share.js";
 import { deskOrganizers } from "./organizers.js";
+import { countdown } from "./progressive.js";
 
 /** The formats as the API describes them (which take late entries, and when), or null when
  *  they cannot be read. */
@@ -206,6 +207,7 @@ function afterDraw(t, id, write, format) {
   }
   for (const round of t.status === "playing" ? roundsInPlay(t) : []) {
     parts.push(h("h3", { class: "round-title", text: round.name }));
+    if (round.ends_at && !round.closed_at) parts.push(closeRound(id, round, write));
     for (const m of round.matches) parts.push(m.kind === "bye" ? h("p", { class: "muted",
       text: byeLine(t, m) }) : tableCard(t, id, m, write));
     parts.push(tableNumbers(t, id, round, write));
@@ -221,6 +223,15 @@ function afterDraw(t, id, write, format) {
       write));
   }
   return parts;
+}
+
+/** A round played for a time: its countdown, and once the time is up (the tables finishing the
+ *  deal in play) the button that closes it. */
+function closeRound(id, round, write) {
+  const close = () => write("POST", `/tournaments/${id}/rounds/${round.number}/close`);
+  const button = h("button", { class: "primary wide", type: "button", hidden: true, onclick: close },
+    _("Close the round"));
+  return h("div", { class: "round-clock-box" }, countdown(round, () => { button.hidden = false; }), button);
 }
 
 /** One table of the round in play: teams, score so far, the games (each correctable), the next

@@ -20,6 +20,7 @@ function optionLabel(name) {
     games_per_match: _("Games in each match"),
     rounds: _("Rounds"),
     deals_per_round: _("Deals in each round"),
+    round_minutes: _("Minutes in each round (0: by deals)"),
     table_size: _("Players at each table"),
     confirm_games: _("The other team confirms each game"),
     grand_final_reset: _("A second grand final if the losers' side wins the first"),

@@ -2,10 +2,14 @@
 // A progressive night in words: its players pasted one a line, each table's two partnerships
 // ("Table 3: Ann & Bo (N–S) v Cy & Di (E–W)"), who sits where (the first of North-South sits
 // North, the second South; the first of East-West East, the second West), and the prizes.
-import { _, number } from "./i18n.js";
+import { h } from "./dom.js";
+import { _, _n, number } from "./i18n.js";
 
 /** The fewest and most players a night takes (the API's PROGRESSIVE_PLAYERS). */
 export const PLAYERS = [8, 64];
+
+/** The deals a table of a round played for a time may take (the API's TIMED_DEALS): no count. */
+export const TIMED_DEALS = 99;
 
 /** The players as pasted, one a line: [{line, name, problem}] for each line not blank. */
 export function parsePlayers(text, longest) {
@@ -58,9 +62,46 @@ export function partnershipsTitle(m) {
   return _("Table {table}: {teams}", { table: m.table, teams: partnershipsLine(m) });
 }
 
-/** "2 of 8 deals played". */
-export const dealsPlayed = (m) => _("{n} of {deals} deals played", { n: number(m.results.length),
-  deals: number(m.games) });
+/** "2 of 8 deals played"; "5 deals played" in a round played for a time. */
+export const dealsPlayed = (m) => (m.games === TIMED_DEALS
+  ? _n("{n} deal played", "{n} deals played", m.results.length, { n: number(m.results.length) })
+  : _("{n} of {deals} deals played", { n: number(m.results.length), deals: number(m.games) }));
+
+/** "19:05": a time left, in minutes and seconds (rounded up, so 0:00 is the end). */
+export function clockText(ms) {
+  const seconds = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+}
+
+/** A round played for a time, in words: its time left, up, or closed; `now` in ms. */
+export function roundClock(round, now) {
+  if (round.closed_at) return { up: true, text: _("Round closed") };
+  const left = Date.parse(round.ends_at) - now;
+  if (left > 0) return { up: false, text: _("Time left: {clock}", { clock: clockText(left) }) };
+  return { up: true, text: _("Time is up: finish the deal in play") };
+}
+
+/** The countdown of a round played for a time, counted on the page's own clock each second (no
+ *  request); `onUp` is called once the time is up. The timer ends when the element leaves the
+ *  page. */
+export function countdown(round, onUp) {
+  const line = h("p", { class: "round-clock", role: "timer" });
+  let seen = false;
+  const tick = () => {
+    const { up, text } = roundClock(round, Date.now());
+    line.textContent = text;
+    line.classList.toggle("up", up);
+    if (up) onUp?.();
+    return up;
+  };
+  if (!tick()) {
+    const timer = setInterval(() => {
+      seen ||= line.isConnected;
+      if ((seen && !line.isConnected) || tick()) clearInterval(timer);
+    }, 1000);
+  }
+  return line;
+}
 
 /** Where each player of a round sits, alphabetical: [{name, table, seat}], seat null for a sit-out. */
 export function whoSitsWhere(round) {

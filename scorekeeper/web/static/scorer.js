@@ -87,7 +87,8 @@ export async function scorerPage(id, scorer, here = stillAt()) {
     show(
       h("h1", { class: "match-title", text: title }),
       h("p", { class: "muted", text: t.name }),
-      h("section", { class: "match-board", "aria-label": _("The match so far") },
+      h("section", { class: "match-board", "aria-label": match.partnerships ? _("The table so far")
+        : _("The match so far") },
         sides(match).map((name, i) => h("div",
           { class: `total${match.winner === match.teams[i] ? " leader" : ""}` },
           h("span", { class: "name", text: name }),

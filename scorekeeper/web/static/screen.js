@@ -8,7 +8,7 @@ import { follow, h, show } from "./dom.js";
 import { _, lang, number, speakOwn } from "./i18n.js";
 import { bracketColumns, currentRound } from "./print.js";
 import { sides } from "./match.js";
-import { seatName, whoSitsWhere } from "./progressive.js";
+import { countdown, seatName, whoSitsWhere } from "./progressive.js";
 
 const CYCLE_MS = 12000;
 // Rows of a list on one wall: the rows' height is in vh (app.css, "The projector view"), so the
@@ -200,10 +200,12 @@ export async function screenPage(id) {
   const title = h("h1");
   const roundName = h("p", { class: "wall-round" }); // what happens next, in the server's words
   const count = h("p", { class: "wall-count" });
+  const clock = h("div", { class: "wall-clock" }); // a progressive round played for a time
   const bar = h("div", { class: "wall-progress", "aria-hidden": "true" });
   const panels = h("div", { class: "wall-panels" });
-  const wall = h("div", { class: "wall" }, h("header", { class: "wall-head" }, title, roundName, count), bar,
-    panels,
+  const head = h("header", { class: "wall-head" }, title, roundName, clock, count);
+  const wall = h("div", { class: "wall" }, head,
+    bar, panels,
     h("a", { class: "wall-exit", href: `#/t/${id}` }, exit));
 
   function render() {
@@ -211,6 +213,11 @@ export async function screenPage(id) {
     const many = all.length > 1;
     title.textContent = t.name;
     roundName.textContent = t.next_step;
+    const last = t.rounds.at(-1);
+    const timed = t.status === "playing" && last?.ends_at && !last.closed_at;
+    if (!timed) clock.replaceChildren();
+    else if (clock.dataset.round !== String(last.number)) clock.replaceChildren(countdown(last));
+    clock.dataset.round = timed ? String(last.number) : "";
     wall.dataset.wall = String(at + 1);
     wall.dataset.walls = String(all.length);
     count.hidden = bar.hidden = !many;
