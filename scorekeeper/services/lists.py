@@ -222,7 +222,7 @@ def _seats_of(session: Session, game_ids: Sequence[int]
         return found
     rows = session.execute(select(Seat, Player).outerjoin(Player, Seat.player_id == Player.id)
                            .where(Seat.game_id.in_(game_ids)).order_by(Seat.game_id, Seat.seat))
-    for seat, player in rows.tuples():
+    for seat, player in rows:
         found.setdefault(seat.game_id, []).append((seat, player))
     return found
 
@@ -345,7 +345,7 @@ def club_players(club_id: int, token: str | None, limit: int, cursor: str | None
     shown = rows[:limit]
     counts = dict(session.execute(
         select(Seat.player_id, func.count()).where(Seat.player_id.in_([p.id for p in shown]))
-        .group_by(Seat.player_id)).tuples().all()) if shown else {}
+        .group_by(Seat.player_id)).all()) if shown else {}
     items = [{"id": p.id, "name": display_name(p, role), "kind": p.kind, "club": p.club_id,
               "games": counts.get(p.id, 0)} for p in shown]
     return _page(kind, Filters(), rows, limit, items, lambda p: (p.name, p.id))
