@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from apispec import APISpec
 
-from scorekeeper.api import demos, games, players, referee, tournaments, variants
+from scorekeeper.api import demos, games, lists, players, referee, tournaments, variants
 from scorekeeper.api.schemas.hands import HAND_FAMILIES
 from scorekeeper.i18n import LANGUAGES
 from scorekeeper.rules.registry import variants as all_variants
@@ -31,7 +31,7 @@ def register(api: ScorekeeperApi) -> None:
     else:
         api.spec = built
     for blueprint in (variants.blp, games.blp, referee.blp, tournaments.blp, demos.blp,
-                      players.blp):
+                      players.blp, lists.blp):
         api.register_blueprint(blueprint, url_prefix=PREFIX + (blueprint.url_prefix or ""),
                                document=built is None)
     _SPECS.setdefault(settings, api.spec)
@@ -54,6 +54,10 @@ def document(spec: APISpec) -> None:
         "gameToken", {"type": "http", "scheme": "bearer",
                       "description": "the token returned once when the game (or tournament) was "
                                      "created, or a tournament match's scorer token"})
+    spec.components.security_scheme(
+        "clubToken", {"type": "http", "scheme": "bearer",
+                      "description": "a club's admin token or member token, each given once "
+                                     "when the club was made (the member token when rotated)"})
     try_later(spec, "WRITE_LIMIT", "Too many writes from this client (SCOREKEEPER_WRITE_LIMIT); "
               "nothing was stored. Send it again after Retry-After seconds.",
               "seconds to wait before the next write")

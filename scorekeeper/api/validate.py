@@ -55,5 +55,6 @@ MESSAGES: tuple[str, ...] = (
     "Not a valid integer.", "Not a valid number.", "Number too large.", "Not a valid string.",
     "Not a valid utf-8 string.", "Not a valid list.", "Not a valid mapping type.",
     "Special numeric values (nan or infinity) are not permitted.",
+    "Not a valid aware datetime.",
 )
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 import hmac
 from typing import Literal
 
-from scorekeeper.models import Club
+from scorekeeper.i18n import say
+from scorekeeper.models import Club, Player
 from scorekeeper.services.writes import hash_token
 
 Role = Literal["admin", "member"]
@@ -29,3 +30,22 @@ def may_read_ledger(club: Club, token: str | None) -> bool:
     """A public club's ledger (players, games in lists, seasons) reads without a token; a private
     one's only with one of its own tokens. A game itself stays readable by id either way."""
     return club.public or club_role(club, token) is not None
+
+
+def short_name(name: str) -> str:
+    """A name as public views show it: the first word and the last word's initial ("Marie
+    Bernard" → "Marie B."); a one-word name as it is."""
+    words = name.split()
+    if len(words) < 2:
+        return name.strip()
+    return f"{words[0]} {words[-1][0]}."
+
+
+def display_name(player: Player, role: Role | None) -> str:
+    """A player's name as this viewer sees it: the whole name for the club's tokens or a player
+    who chose "full"; "First L." for the public; "a guest" for a hidden one."""
+    if role is not None or player.visibility == "full":
+        return player.name
+    if player.visibility == "hidden":
+        return say("a guest")
+    return short_name(player.name)
