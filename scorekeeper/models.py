@@ -93,6 +93,7 @@ class GameRecord:
     updated_at: datetime
     tournament_id: int | None
     match: str | None
+    club_id: int | None
 
 
 @dataclass(slots=True)

@@ -6,7 +6,8 @@ from typing import TYPE_CHECKING, Any
 
 from apispec import APISpec
 
-from scorekeeper.api import demos, games, referee, tournaments, variants
+from scorekeeper.api import clubs, demos, games, referee, tournaments, variants
+from scorekeeper.api.schemas.games import LinkedPlayerSchema
 from scorekeeper.api.schemas.hands import HAND_FAMILIES
 from scorekeeper.i18n import LANGUAGES
 from scorekeeper.rules.registry import variants as all_variants
@@ -30,7 +31,8 @@ def register(api: ScorekeeperApi) -> None:
         document(api.spec)
     else:
         api.spec = built
-    for blueprint in (variants.blp, games.blp, referee.blp, tournaments.blp, demos.blp):
+    for blueprint in (variants.blp, games.blp, referee.blp, tournaments.blp, demos.blp,
+                      clubs.blp, clubs.player_blp):
         api.register_blueprint(blueprint, url_prefix=PREFIX + (blueprint.url_prefix or ""),
                                document=built is None)
     _SPECS.setdefault(settings, api.spec)
@@ -53,6 +55,10 @@ def document(spec: APISpec) -> None:
         "gameToken", {"type": "http", "scheme": "bearer",
                       "description": "the token returned once when the game (or tournament) was "
                                      "created, or a tournament match's scorer token"})
+    spec.components.security_scheme(
+        "clubToken", {"type": "http", "scheme": "bearer",
+                      "description": "a club's admin token, or its member token where an "
+                                     "operation says so (also accepted as X-Club-Token)"})
     try_later(spec, "WRITE_LIMIT", "Too many writes from this client (SCOREKEEPER_WRITE_LIMIT); "
               "nothing was stored. Send it again after Retry-After seconds.",
               "seconds to wait before the next write")
@@ -75,6 +81,7 @@ def document(spec: APISpec) -> None:
                        f"speaks the best of {spoken}, else English.",
         "required": False, "schema": {"type": "string"}})
     register_hand_families(spec)
+    spec.components.schema("LinkedPlayer", schema=LinkedPlayerSchema)
 
 
 def register_hand_families(spec: APISpec) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import hmac
 from typing import Literal
 
-from scorekeeper.models import Club
+from scorekeeper.models import Club, Player
 from scorekeeper.services.writes import hash_token
 
 Role = Literal["admin", "member"]
@@ -29,3 +29,25 @@ def may_read_ledger(club: Club, token: str | None) -> bool:
     """A public club's ledger (players, games in lists, seasons) reads without a token; a private
     one's only with one of its own tokens. A game itself stays readable by id either way."""
     return club.public or club_role(club, token) is not None
+
+
+GUEST = "a guest"  # how a hidden player shows in others' histories, to readers outside the club
+
+
+def display_name(player: Player, viewer_role: Role | None) -> str | None:
+    """A player's name as this viewer may see it: the whole name to the club's own tokens; to
+    anyone else "First L." (visibility "public"), the whole name ("full"), or None ("hidden":
+    never listed; a history shows it as GUEST, in the reader's language)."""
+    if viewer_role is not None or player.visibility == "full":
+        return player.name
+    if player.visibility == "hidden":
+        return None
+    return first_and_initial(player.name)
+
+
+def first_and_initial(name: str) -> str:
+    """ "Marie Bouchard" → "Marie B."; a one-word name stays whole."""
+    words = name.split()
+    if len(words) < 2:
+        return name
+    return f"{words[0]} {words[-1][0]}."
