@@ -110,7 +110,10 @@ class Club(MethodView):
     @club_write()
     @blp.doc(operationId="updateClub")
     def patch(self, body: dict[str, Any], club_id: int, **headers: str) -> Result:
-        """Change a club's name, language or whether it is public (the admin's token)"""
+        """Change a club's name, language or whether it is public
+
+        The admin's token only. Send at least one of the three; the reply is the club as read.
+        """
         return reply(ledger.update_club(club_id, body, write_request(headers)))
 
 
@@ -121,7 +124,10 @@ class MemberToken(MethodView):
     @club_write()
     @blp.doc(operationId="rotateMemberToken")
     def post(self, club_id: int, **headers: str) -> Result:
-        """Issue a new member token; the old one stops working at once (the admin's token)"""
+        """Issue a new member token; the old one stops working at once
+
+        The admin's token only. Share the new token with the club's members; it is shown once.
+        """
         return reply(ledger.rotate_member_token(club_id, write_request(headers)))
 
 
@@ -151,7 +157,11 @@ class Players(MethodView):
     @club_write()
     @blp.doc(operationId="addPlayer")
     def post(self, body: dict[str, Any], club_id: int, **headers: str) -> Result:
-        """Add a player to the club (the member token; `visibility` the admin's only)"""
+        """Add a player to the club
+
+        The member token (or the admin's); only the admin's may set `visibility` (403 from a
+        member). The player's name is their display name; seats keep the names typed.
+        """
         return reply(players.add_player(club_id, body, write_request(headers)))
 
 
@@ -236,7 +246,11 @@ class Merges(MethodView):
     @refusals(blp, (401, "No token"), (403, "Not a token of this club"), (404, "No such club"))
     @blp.doc(operationId="listMerges", **ADMIN_DOC)
     def get(self, club_id: int) -> Result:
-        """The club's merge log, newest first (the club's tokens)"""
+        """The club's merge log, newest first
+
+        The club's tokens only. Each entry says which player went into which, how many seats
+        moved, and when it was undone (null while it stands).
+        """
         return {"data": merges.merges(club_id, read_token())}, 200, {}
 
 

@@ -58,7 +58,7 @@ class SeatedPlayer(fields.Field):  # type: ignore[type-arg]
             return self.name_field.deserialize(value)
         if isinstance(value, dict):
             return LinkedPlayerSchema().load(value)
-        raise ma.ValidationError(say("A name, or an object with name and player."))
+        raise ma.ValidationError(say('A name, or an object with "name" and "player".'))
 
 
 class SideInputSchema(Strict):
