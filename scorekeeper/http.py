@@ -26,7 +26,8 @@ API_POLICY = "default-src 'none'; frame-ancestors 'none'"
 # Swagger UI (/docs): its scripts are files of the app; its icons are data: images.
 DOCS_POLICY = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
                "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
-CORS_HEADERS = "Authorization, Content-Type, If-Match, If-None-Match, Idempotency-Key"
+CORS_HEADERS = ("Authorization, Content-Type, If-Match, If-None-Match, Idempotency-Key, "
+                "X-Club-Token")
 CORS_EXPOSED = "ETag, Location, Idempotent-Replayed, Retry-After"
 # Refused before the body was read: what is left of it on the connection is not a request.
 UNREAD_BODY = (413, 415)

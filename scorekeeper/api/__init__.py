@@ -6,7 +6,8 @@ from typing import TYPE_CHECKING, Any
 
 from apispec import APISpec
 
-from scorekeeper.api import demos, games, lists, players, referee, tournaments, variants
+from scorekeeper.api import clubs, demos, games, lists, players, referee, tournaments, variants
+from scorekeeper.api.schemas.games import LinkedPlayerSchema
 from scorekeeper.api.schemas.hands import HAND_FAMILIES
 from scorekeeper.i18n import LANGUAGES
 from scorekeeper.rules.registry import variants as all_variants
@@ -31,7 +32,7 @@ def register(api: ScorekeeperApi) -> None:
     else:
         api.spec = built
     for blueprint in (variants.blp, games.blp, referee.blp, tournaments.blp, demos.blp,
-                      players.blp, lists.blp):
+                      players.blp, lists.blp, clubs.blp, clubs.player_blp):
         api.register_blueprint(blueprint, url_prefix=PREFIX + (blueprint.url_prefix or ""),
                                document=built is None)
     _SPECS.setdefault(settings, api.spec)
@@ -56,8 +57,8 @@ def document(spec: APISpec) -> None:
                                      "created, or a tournament match's scorer token"})
     spec.components.security_scheme(
         "clubToken", {"type": "http", "scheme": "bearer",
-                      "description": "a club's admin token or member token, each given once "
-                                     "when the club was made (the member token when rotated)"})
+                      "description": "a club's admin token, or its member token where an "
+                                     "operation says so (also accepted as X-Club-Token)"})
     try_later(spec, "WRITE_LIMIT", "Too many writes from this client (SCOREKEEPER_WRITE_LIMIT); "
               "nothing was stored. Send it again after Retry-After seconds.",
               "seconds to wait before the next write")
@@ -80,6 +81,7 @@ def document(spec: APISpec) -> None:
                        f"speaks the best of {spoken}, else English.",
         "required": False, "schema": {"type": "string"}})
     register_hand_families(spec)
+    spec.components.schema("LinkedPlayer", schema=LinkedPlayerSchema)
 
 
 def register_hand_families(spec: APISpec) -> None:

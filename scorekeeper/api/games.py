@@ -13,7 +13,13 @@ from flask_smorest import abort
 from scorekeeper.api.blueprint import Blueprint, write_context
 from scorekeeper.api.docs import not_modified, refusal, refusals
 from scorekeeper.api.rendered import conditional
-from scorekeeper.api.schemas.common import CreateHeadersSchema, WriteHeadersSchema
+from scorekeeper.api.schemas.clubs import SeatLinkedSchema, SeatLinkSchema
+from scorekeeper.api.schemas.common import (
+    ClubCreateHeadersSchema,
+    ClubWriteHeadersSchema,
+    CreateHeadersSchema,
+    WriteHeadersSchema,
+)
 from scorekeeper.api.schemas.games import (
     ChangeSchema,
     GameCreatedSchema,
@@ -34,6 +40,7 @@ from scorekeeper.api.schemas.scoring import ScoringSchema
 from scorekeeper.api.schemas.variants import BidSchema
 from scorekeeper.limits import EXPORT_ITEM_BYTES, IMPORT_MAX_BYTES, MAX_CHANGES, MAX_HANDS
 from scorekeeper.services import games, live, portability, present, scoring, stats
+from scorekeeper.services.clubs import seats
 from scorekeeper.services.games import Reply, WriteRequest
 
 blp = Blueprint("games", __name__, url_prefix="/games",
@@ -107,11 +114,14 @@ def hand_body(view: Any) -> Any:
         blp.arguments(HandBodySchema(), examples=HAND_EXAMPLES)(read))
 
 
-def write_request(headers: dict[str, str]) -> WriteRequest:
+def write_request(headers: dict[str, str], *, club: bool = False) -> WriteRequest:
+    """The request as a write's service takes it; with `club`, the token is a club's, sent as
+    X-Club-Token (or, where no game's token is asked for, as Authorization: Bearer)."""
     auth = request.headers.get("Authorization", "")
     scheme, _, token = auth.partition(" ")
+    club_token = request.headers.get("X-Club-Token", "").strip() if club else ""
     return WriteRequest(
-        token=token.strip() if scheme.lower() == "bearer" else None,
+        token=club_token or (token.strip() if scheme.lower() == "bearer" else None),
         if_match=headers.get("if_match"),
         idempotency_key=headers.get("idempotency_key"),
         method=request.method, path=request.path, body=request.get_json(silent=True),
@@ -148,10 +158,13 @@ def document_write_errors(view: Any) -> Any:
 class Games(MethodView):
     open_write = True  # needs no token: counted against the write limit before it runs
 
-    @blp.arguments(CreateHeadersSchema(), location="headers", as_kwargs=True)
+    @blp.arguments(ClubCreateHeadersSchema(), location="headers", as_kwargs=True)
     @blp.arguments(GameCreateSchema(), example=NEW_GAME_EXAMPLE)
     @blp.response(201, GameCreatedSchema, headers=CREATED)
-    @refusal(blp, 422, "Unknown variant or option, or sides it cannot seat")
+    @refusals(blp, (401, "A club game without X-Club-Token"),
+              (403, "A club game with a token not of that club"),
+              (422, "Unknown variant, option or club, sides it cannot seat, or a player not of "
+                    "the club"))
     @blp.doc(operationId="createGame")
     def post(self, data: dict[str, Any], **headers: str) -> Result:
         """Start a game; the reply holds its token, shown only here (and to a retry with the
@@ -159,10 +172,13 @@ class Games(MethodView):
 
         Anyone may create a game. The options are checked against the variant and the sides against
         the tables it seats (422 naming the option or side at fault). Keep the token: every later
-        write to the game needs it as `Authorization: Bearer <token>`.
+        write to the game needs it as `Authorization: Bearer <token>`. A game played in a club
+        names it in `club`, with the club's member (or admin) token as `X-Club-Token`; its
+        players may then be `{"name": "Ann", "player": 12}`, the club's player in that seat,
+        and the game keeps one seat per player (`seats`) to link later.
         """
-        return created(games.create_game(data, write_request(headers)), "games.Game",
-                       "game_id")
+        return created(games.create_game(data, write_request(headers, club=True)),
+                       "games.Game", "game_id")
 
 
 IMPORT_EXAMPLE = {
@@ -458,3 +474,25 @@ class History(MethodView):
         after it: what a dispute at the table needs. Anyone may read it. 404 for an unknown game.
         """
         return [present.change_view(change) for change in games.history(game_id)]
+
+
+@blp.route(f"{GAME}/seats/<int(max={MAX_ID}):seat>")
+class GameSeat(MethodView):
+    @blp.arguments(ClubWriteHeadersSchema(), location="headers", as_kwargs=True)
+    @blp.arguments(SeatLinkSchema(), example={"player": 12})
+    @blp.response(200, SeatLinkedSchema, headers=WRITTEN)
+    @refusals(blp, (401, "No club token"), (403, "Not a token of the game's club"),
+              (404, "No such game or seat"),
+              (409, "Not a club game, or that player already sits elsewhere in it"),
+              (412, "Stale If-Match (the club's ETag)"),
+              (422, "Not a player of the game's club, or merged into another"))
+    @blp.doc(operationId="linkSeat", security=[{"clubToken": []}])
+    def put(self, body: dict[str, Any], game_id: int, seat: int, **headers: str) -> Result:
+        """Link a seat of a club game to one of the club's players, or unlink it (null)
+
+        The club's member (or admin) token, as X-Club-Token or Authorization: Bearer. The seat
+        keeps the name typed there. Refused 409 when the player already sits elsewhere in the
+        game.
+        """
+        return reply(seats.link_seat(game_id, seat, body["player"],
+                                     write_request(headers, club=True)))

@@ -21,11 +21,15 @@ from sqlalchemy.orm import Session
 
 from scorekeeper import store
 from scorekeeper.models import (
+    Club,
     DeskKey,
     Game,
     Hand,
     HandChange,
+    Merge,
+    Player,
     ScorerToken,
+    Seat,
     Tournament,
     TournamentGame,
     utcnow,
@@ -35,7 +39,7 @@ from scorekeeper.services.portability import export_of
 
 FORMAT = "scorekeeper.backup/2"
 # A game of a backup is its export and these; without them POST /games/import takes it.
-GAME_ONLY = ("id", "token_hash", "version", "seed_name", "demo", "tournament", "match")
+GAME_ONLY = ("id", "token_hash", "version", "seed_name", "demo", "tournament", "match", "club")
 
 
 
@@ -58,15 +62,21 @@ def build() -> dict[str, Any]:
                       "tournament_id")
         keys = _by(session.scalars(select(DeskKey).order_by(DeskKey.tournament_id, DeskKey.id)),
                    "tournament_id")
+        clubs = session.scalars(select(Club).order_by(Club.id)).all()
+        players = _by(session.scalars(select(Player).order_by(Player.id)), "club_id")
+        seats = _by(session.scalars(select(Seat).order_by(Seat.game_id, Seat.seat)), "club_id")
+        merges = _by(session.scalars(select(Merge).order_by(Merge.id)), "club_id")
         return {
             "format": FORMAT,
             "written_at": present.timestamp(utcnow()),
             "games": [{"id": g.id, **export_of(g, hands.get(g.id, []), changes.get(g.id, [])),
                        "token_hash": g.token_hash, "version": g.version,
                        "seed_name": g.seed_name, "demo": g.demo, "tournament": g.tournament_id,
-                       "match": g.match} for g in games],
+                       "match": g.match, "club": g.club_id} for g in games],
             "tournaments": [_tournament(t, reported.get(t.id, []), scorers.get(t.id, []),
                                         keys.get(t.id, [])) for t in tournaments],
+            "clubs": [_club(c, players.get(c.id, []), seats.get(c.id, []), merges.get(c.id, []))
+                      for c in clubs],
         }
     finally:
         session.rollback()  # only read: this ends the snapshot
@@ -99,6 +109,7 @@ def _tournament(t: Tournament, reported: list[TournamentGame], scorers: list[Sco
         "token_hash": t.token_hash, "recovery_hash": t.recovery_hash, "version": t.version,
         "seed_name": t.seed_name,
         "demo": t.demo, "tables": t.tables, "clock": t.clock, "language": t.language,
+        "club": t.club_id,
         "created_at": present.timestamp(t.created_at),
         "updated_at": present.timestamp(t.updated_at),
         "games": [{"match": g.match, "number": g.number, "scores": g.scores, "teams": g.teams,
@@ -109,6 +120,28 @@ def _tournament(t: Tournament, reported: list[TournamentGame], scorers: list[Sco
                      "created_at": present.timestamp(s.created_at)} for s in scorers],
         "keys": [{"role": k.role, "label": k.label, "token_hash": k.token_hash,
                   "created_at": present.timestamp(k.created_at)} for k in keys],
+    }
+
+
+def _club(c: Club, players: list[Player], seats: list[Seat], merges: list[Merge]
+          ) -> dict[str, Any]:
+    """A club with its token hashes (never a token), its players, its games' seats and its
+    merge log."""
+    return {
+        "id": c.id, "name": c.name, "language": c.language, "public": c.public,
+        "token_hash": c.token_hash, "member_token_hash": c.member_token_hash,
+        "recovery_hash": c.recovery_hash, "version": c.version,
+        "created_at": present.timestamp(c.created_at),
+        "updated_at": present.timestamp(c.updated_at),
+        "players": [{"id": p.id, "name": p.name, "kind": p.kind, "visibility": p.visibility,
+                     "merged_into": p.merged_into, "created_at": present.timestamp(p.created_at),
+                     "updated_at": present.timestamp(p.updated_at)} for p in players],
+        "seats": [{"game": s.game_id, "seat": s.seat, "side": s.side, "name": s.name,
+                   "player": s.player_id, "figures": s.figures} for s in seats],
+        "merges": [{"id": m.id, "from": m.from_player, "into": m.into_player, "seats": m.seats,
+                    "created_at": present.timestamp(m.created_at),
+                    "undone_at": None if m.undone_at is None
+                    else present.timestamp(m.undone_at)} for m in merges],
     }
 
 

@@ -24,7 +24,7 @@ from sqlalchemy.orm import Session
 from sqlalchemy.orm.exc import StaleDataError
 
 from scorekeeper import records, store
-from scorekeeper.errors import Conflict, NotFound
+from scorekeeper.errors import Conflict, NotFound, Unprocessable
 from scorekeeper.i18n import say
 from scorekeeper.limits import MAX_CHANGES, MAX_HANDS, history_room
 from scorekeeper.models import (
@@ -42,6 +42,7 @@ from scorekeeper.rules.registry import find_variant
 from scorekeeper.rules.sentences import in_english, number
 from scorekeeper.services import present
 from scorekeeper.services.clubs import records as club_records
+from scorekeeper.services.clubs import seats
 from scorekeeper.services.tournaments import sheet
 from scorekeeper.services.writes import (
     Guard,
@@ -87,11 +88,20 @@ def create_game(data: Mapping[str, Any], request: WriteRequest,
     and stored hashed."""
     variant = find_variant(data["variant"])
     options = variant.resolve_options(data.get("options") or {})
-    sides = [{"name": s["name"], "players": list(s["players"])} for s in data["sides"]]
+    sides, linked = seats.split_sides(data["sides"])
+    club_id = data.get("club")
+    if club_id is None and linked:
+        s, p = min(linked)
+        raise Unprocessable(say("only a game played in a club (`club`) seats a club's player"),
+                            {f"sides.{s}.players.{p}.player": [say("not a club game")]})
 
     def create(session: Session) -> tuple[dict[str, Any], str, str]:
+        if club_id is not None:
+            seats.check_players(session, seats.club_of_request(session, club_id,
+                                                               request.token).id, linked)
         game = Game(variant=variant.key, options=options, sides=sides,
-                    first_dealer=data.get("first_dealer", 0), state={}, seed_name=seed_name)
+                    first_dealer=data.get("first_dealer", 0), state={}, seed_name=seed_name,
+                    club_id=club_id)
         table = table_of(game)
         variant.check_table(table)
         game.state = variant.start(table).to_dict()
@@ -99,7 +109,11 @@ def create_game(data: Mapping[str, Any], request: WriteRequest,
         game.token_hash = hash_token(token)
         session.add(game)
         session.flush()
-        return present.game_view(game), token, present.etag(game)
+        if club_id is None:
+            return present.game_view(game), token, present.etag(game)
+        seats.add_seats(session, game, linked)
+        return (present.game_view(game, seats.seats_of(session, game.id)), token,
+                present.etag(game))
 
     return create_once(request, create)
 
@@ -124,7 +138,10 @@ def variant_of(game_id: int) -> Variant | None:
 def tagged_view(game_id: int) -> tuple[str, dict[str, Any]]:
     """The game loaded afresh: its ETag and its view, from the same row."""
     game = get_game(game_id)
-    return present.etag(game), present.game_view(game)
+    if game.club_id is None:
+        return present.etag(game), present.game_view(game)
+    return present.etag(game), present.game_view(
+        game, seats.seats_of(store.current().session, game.id))
 
 
 def get_game(game_id: int, *, lock: bool = False) -> GameRecord:

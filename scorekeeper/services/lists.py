@@ -24,7 +24,7 @@ from scorekeeper.errors import Forbidden, NotFound, ServiceError, Unauthorized
 from scorekeeper.i18n import say
 from scorekeeper.models import Club, Game, Player, Seat, Tournament, TournamentGame
 from scorekeeper.services import present
-from scorekeeper.services.clubs.access import Role, club_role, display_name, short_name
+from scorekeeper.services.clubs.access import Role, club_role, in_history, short_name
 from scorekeeper.services.tournaments.views import rebuild
 from scorekeeper.services.writes import hash_token
 
@@ -248,7 +248,7 @@ def _sides(sides: list[Any], seats: list[tuple[Seat, Player | None]], role: Role
         typed = [str(name) for name in side["players"]]
         sat = [(seat, player) for seat, player in seats if seat.side == index]
         if len(sat) == len(typed):
-            names = [display_name(player, role) if player is not None
+            names = [in_history(player, role) if player is not None
                      else seat.name if role else short_name(seat.name) for seat, player in sat]
         else:  # a game whose seats were never kept: its names as typed
             names = typed if role else [short_name(name) for name in typed]
@@ -346,6 +346,6 @@ def club_players(club_id: int, token: str | None, limit: int, cursor: str | None
     counts = dict(session.execute(
         select(Seat.player_id, func.count()).where(Seat.player_id.in_([p.id for p in shown]))
         .group_by(Seat.player_id)).all()) if shown else {}
-    items = [{"id": p.id, "name": display_name(p, role), "kind": p.kind, "club": p.club_id,
+    items = [{"id": p.id, "name": in_history(p, role), "kind": p.kind, "club": p.club_id,
               "games": counts.get(p.id, 0)} for p in shown]
     return _page(kind, Filters(), rows, limit, items, lambda p: (p.name, p.id))

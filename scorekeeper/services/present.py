@@ -56,8 +56,10 @@ def standing_of(state: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def game_view(game: Game | GameRecord) -> dict[str, Any]:
-    return {
+def game_view(game: Game | GameRecord, seats: list[dict[str, Any]] | None = None
+              ) -> dict[str, Any]:
+    """The game; a club game's reader is also given its `seats` where the caller read them."""
+    view = {
         "id": game.id,
         "variant": game.variant,
         "options": game.options,
@@ -65,10 +67,14 @@ def game_view(game: Game | GameRecord) -> dict[str, Any]:
         "first_dealer": game.first_dealer,
         "tournament": game.tournament_id,
         "match": game.match,
+        "club": game.club_id,
         **standing(game),
         "created_at": timestamp(game.created_at),
         "updated_at": timestamp(game.updated_at),
     }
+    if seats is not None:
+        view["seats"] = seats
+    return view
 
 
 def hand_view(hand: Hand | HandRecord, game: Game | GameRecord | None = None) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from typing import Any
 import marshmallow as ma
 from flask import current_app
 from marshmallow import fields, validate
-from sqlalchemy import Connection, insert, select
+from sqlalchemy import Connection, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from scorekeeper import tournaments as pure
@@ -26,11 +26,15 @@ from scorekeeper.api.schemas.tournaments import MAX_SCORE, TEAM_STATUSES, TeamIn
 from scorekeeper.extensions import db
 from scorekeeper.i18n import LANGUAGES, SOURCE
 from scorekeeper.models import (
+    Club,
     DeskKey,
     Game,
     Hand,
     HandChange,
+    Merge,
+    Player,
     ScorerToken,
+    Seat,
     Tournament,
     TournamentGame,
 )
@@ -64,6 +68,7 @@ class _GameSchema(GameExportSchema):
     # A game played on a tournament's sheet (none in a backup written before there were any).
     tournament = fields.Int(strict=True, allow_none=True, load_default=None, validate=ID)
     match = fields.Str(allow_none=True, load_default=None, validate=validate.Length(1, 16))
+    club = fields.Int(strict=True, allow_none=True, load_default=None, validate=ID)  # 0015
 
 
 class _ReportedSchema(Strict):
@@ -138,6 +143,52 @@ class _TournamentSchema(Strict):
     scorers = fields.List(fields.Nested(_ScorerSchema), required=True)
     # Co-organizers' and the door's tokens; none in a backup written before them
     keys = fields.List(fields.Nested(_KeySchema), load_default=list)
+    club = fields.Int(strict=True, allow_none=True, load_default=None, validate=ID)
+
+
+class _PlayerSchema(Strict):
+    id = fields.Int(strict=True, required=True, validate=ID)
+    name = Name(required=True)
+    kind = fields.Str(required=True, validate=validate.OneOf(["member", "guest"]))
+    visibility = fields.Str(required=True, validate=validate.OneOf(["public", "full", "hidden"]))
+    merged_into = fields.Int(strict=True, required=True, allow_none=True, validate=ID)
+    created_at = _moment()
+    updated_at = _moment()
+
+
+class _SeatSchema(Strict):
+    game = fields.Int(strict=True, required=True, validate=ID)
+    seat = fields.Int(strict=True, required=True, validate=validate.Range(0, 63))
+    side = fields.Int(strict=True, required=True, validate=validate.Range(0, 7))
+    name = Name(required=True)
+    player = fields.Int(strict=True, required=True, allow_none=True, validate=ID)
+    figures = fields.Dict(keys=fields.Str(), values=fields.Raw(allow_none=True), required=True)
+
+
+class _MergeSchema(Strict):
+    id = fields.Int(strict=True, required=True, validate=ID)
+    from_ = fields.Int(strict=True, required=True, validate=ID, data_key="from")
+    into = fields.Int(strict=True, required=True, validate=ID)
+    seats = fields.List(fields.List(fields.Int(strict=True), validate=validate.Length(2, 2)),
+                        required=True)
+    created_at = _moment()
+    undone_at = fields.Str(required=True, allow_none=True)
+
+
+class _ClubSchema(Strict):
+    id = fields.Int(strict=True, required=True, validate=ID)
+    name = Name(MAX_TOURNAMENT_NAME, required=True)
+    language = fields.Str(required=True, validate=validate.OneOf(list(LANGUAGES)))
+    public = fields.Bool(required=True)
+    token_hash = fields.Str(required=True, validate=HASH)
+    member_token_hash = fields.Str(required=True, validate=HASH)
+    recovery_hash = fields.Str(required=True, validate=HASH)
+    version = fields.Int(strict=True, required=True, validate=ID)
+    created_at = _moment()
+    updated_at = _moment()
+    players = fields.List(fields.Nested(_PlayerSchema), required=True)
+    seats = fields.List(fields.Nested(_SeatSchema), required=True)
+    merges = fields.List(fields.Nested(_MergeSchema), required=True)
 
 
 class _BackupSchema(Strict):
@@ -145,6 +196,7 @@ class _BackupSchema(Strict):
     written_at = _moment()
     games = fields.List(fields.Nested(_GameSchema), required=True)
     tournaments = fields.List(fields.Nested(_TournamentSchema), required=True)
+    clubs = fields.List(fields.Nested(_ClubSchema), load_default=list)  # none before clubs
 
 
 TOO_DEEP = (f"the file is nested deeper than {MAX_DEPTH} levels of arrays and objects, which "
@@ -184,7 +236,8 @@ def restore(data: Any) -> tuple[int, int]:
     games = [_checked_game(entry) for entry in backup["games"]]
     game_ids = {entry["id"] for entry in backup["games"]}
     tournaments = [_checked_tournament(entry, game_ids) for entry in backup["tournaments"]]
-    _store(games, tournaments)
+    clubs = [_checked_club(entry, backup) for entry in backup["clubs"]]
+    _store(games, tournaments, clubs)
     return len(games), len(tournaments)
 
 
@@ -210,6 +263,7 @@ def _checked_game(entry: Mapping[str, Any]) -> CheckedGame:
     game.id, game.token_hash, game.version = entry["id"], entry["token_hash"], entry["version"]
     game.seed_name, game.demo = entry["seed_name"], entry["demo"]
     game.tournament_id, game.match = entry["tournament"], entry["match"]
+    game.club_id = entry["club"]
     return checked
 
 
@@ -244,7 +298,7 @@ def _checked_tournament(entry: Mapping[str, Any], game_ids: set[int]) -> dict[st
     fields_ = ("id", "name", "variant", "format", "teams", "seed", "advances", "token_hash",
                "recovery_hash", "version", "seed_name", "demo", "tables", "clock", "language")
     return {
-        "row": {**{k: entry[k] for k in fields_}, "options": options,
+        "row": {**{k: entry[k] for k in fields_}, "options": options, "club_id": entry["club"],
                 "created_at": moment(entry["created_at"], "created_at"),
                 "updated_at": moment(entry["updated_at"], "updated_at")},
         "games": [{**{k: g[k] for k in ("match", "number", "scores", "teams", "game_id",
@@ -263,19 +317,67 @@ def _checked_tournament(entry: Mapping[str, Any], game_ids: set[int]) -> dict[st
     }
 
 
-def _store(games: list[CheckedGame], tournaments: list[dict[str, Any]]) -> None:
+def _checked_club(entry: Mapping[str, Any], backup: Mapping[str, Any]) -> dict[str, Any]:
+    """The club's rows, after checking that its seats are in its own games and name its own
+    players, and that its merges and merged players name its own players."""
+    cid = entry["id"]
+    games = {g["id"] for g in backup["games"] if g["club"] == cid}
+    players = {p["id"] for p in entry["players"]}
+    try:
+        for seat in entry["seats"]:
+            if seat["game"] not in games or seat["player"] not in players | {None}:
+                raise RuleViolation("backup_consistent.link", "seats", game=seat["game"])
+        for merge in entry["merges"]:
+            if not {merge["from_"], merge["into"]} <= players:
+                raise RuleViolation("backup_consistent.link", "merges", game=merge["id"])
+        undone = {m["id"]: moment(m["undone_at"], "undone_at") for m in entry["merges"]
+                  if m["undone_at"] is not None}
+        row = {**{k: entry[k] for k in ("id", "name", "language", "public", "token_hash",
+                                        "member_token_hash", "recovery_hash", "version")},
+               "created_at": moment(entry["created_at"], "created_at"),
+               "updated_at": moment(entry["updated_at"], "updated_at")}
+        return {
+            "row": row,
+            "players": [{**{k: p[k] for k in ("id", "name", "kind", "visibility")},
+                         "club_id": cid, "merged_into": None,
+                         "created_at": moment(p["created_at"], "created_at"),
+                         "updated_at": moment(p["updated_at"], "updated_at")}
+                        for p in entry["players"]],
+            "merged": [{"id": p["id"], "merged_into": p["merged_into"],
+                        "updated_at": moment(p["updated_at"], "updated_at")}
+                       for p in entry["players"] if p["merged_into"] is not None],
+            "seats": [{"game_id": s["game"], "seat": s["seat"], "side": s["side"],
+                       "club_id": cid, "name": s["name"], "player_id": s["player"],
+                       "figures": s["figures"]} for s in entry["seats"]],
+            "merges": [{"id": m["id"], "club_id": cid, "from_player": m["from_"],
+                        "into_player": m["into"], "seats": m["seats"],
+                        "created_at": moment(m["created_at"], "created_at"),
+                        "undone_at": undone.get(m["id"])} for m in entry["merges"]],
+        }
+    except RuleViolation as error:
+        raise RestoreRefused(f"club {cid}: {error.message}") from None
+
+
+def _store(games: list[CheckedGame], tournaments: list[dict[str, Any]],
+           clubs: list[dict[str, Any]]) -> None:
     """One transaction, with the database to itself: refused unless it is empty."""
     session = db.session
     with db.writers_turn():
         try:
             connection = session.connection()
             _lock(connection)
-            if (connection.execute(select(Game.id).limit(1)).first() is not None
-                    or connection.execute(select(Tournament.id).limit(1)).first() is not None):
+            if any(connection.execute(select(model.id).limit(1)).first() is not None
+                   for model in (Game, Tournament, Club)):
                 raise RestoreRefused(
                     "the database is not empty (it has games or tournaments); restore only into "
                     "a new database, made with `flask --app scorekeeper db upgrade`")
-            # Tournaments first: a game played on one's sheet refers to it.
+            # Clubs first (games and tournaments belong to them), then tournaments: a game
+            # played on one's sheet refers to it. Merged players are marked once all are in.
+            _insert(connection, Club, [c["row"] for c in clubs])
+            _insert(connection, Player, [p for c in clubs for p in c["players"]])
+            for merged in (m for c in clubs for m in c["merged"]):
+                connection.execute(update(Player).where(Player.id == merged["id"]).values(
+                    merged_into=merged["merged_into"], updated_at=merged["updated_at"]))
             _insert(connection, Tournament, [t["row"] for t in tournaments])
             _insert(connection, Game, [_columns(c.game, Game) for c in games])
             _insert(connection, Hand, [{**_columns(h, Hand), "game_id": c.game.id}
@@ -285,6 +387,8 @@ def _store(games: list[CheckedGame], tournaments: list[dict[str, Any]]) -> None:
             _insert(connection, TournamentGame, [g for t in tournaments for g in t["games"]])
             _insert(connection, ScorerToken, [s for t in tournaments for s in t["scorers"]])
             _insert(connection, DeskKey, [k for t in tournaments for k in t["keys"]])
+            _insert(connection, Seat, [s for c in clubs for s in c["seats"]])
+            _insert(connection, Merge, [m for c in clubs for m in c["merges"]])
             _move_sequences(connection)
             session.commit()
         except IntegrityError as error:
@@ -300,7 +404,7 @@ def _lock(connection: Connection) -> None:
     if connection.dialect.name == "sqlite":
         connection.exec_driver_sql("BEGIN IMMEDIATE")
     else:
-        connection.exec_driver_sql("LOCK TABLE games, tournaments IN EXCLUSIVE MODE")
+        connection.exec_driver_sql("LOCK TABLE games, tournaments, clubs IN EXCLUSIVE MODE")
 
 
 def _columns(obj: Any, model: type[Any]) -> dict[str, Any]:
@@ -322,6 +426,6 @@ def _move_sequences(connection: Connection) -> None:
     itself (max(id) + 1); PostgreSQL's sequences never saw the explicit ids."""
     if connection.dialect.name != "postgresql":
         return
-    for table in ("games", "tournaments"):
+    for table in ("games", "tournaments", "clubs", "players", "merges"):
         connection.exec_driver_sql(
             f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), max(id)) FROM {table}")

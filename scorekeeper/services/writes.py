@@ -40,6 +40,8 @@ from scorekeeper.errors import (
 from scorekeeper.i18n import say
 from scorekeeper.limits import MAX_IDEMPOTENCY_KEY
 from scorekeeper.models import (
+    Club,
+    ClubReply,
     CreatedReply,
     Game,
     GameRecord,
@@ -56,8 +58,9 @@ from scorekeeper.services.write_limit import WriteLimit
 WRITE_ATTEMPTS = 8
 TOKEN = "token"  # where a new game's or tournament's token goes in its reply
 SWEEP_EVERY = 600.0  # seconds between clean-ups of expired replies and whole quotas, per process
-REPLIES = (IdempotentReply, TournamentReply, CreatedReply)
-Replies = type[IdempotentReply] | type[TournamentReply] | type[CreatedReply]
+REPLIES = (IdempotentReply, TournamentReply, CreatedReply, ClubReply)
+Replies = (type[IdempotentReply] | type[TournamentReply] | type[CreatedReply]
+           | type[ClubReply])
 
 
 @dataclass(frozen=True)
@@ -94,14 +97,14 @@ class WriteRequest:
     body: Any
     context: WriteContext
 
-Row = TypeVar("Row", GameRecord, Tournament)
+Row = TypeVar("Row", GameRecord, Tournament, Club)
 
 
 @dataclass(frozen=True)
 class Guard(Generic[Row]):
     load: Callable[[], Row]  # the row, locked for writing, or NotFound
     authorize: Callable[[Row, str | None], None]
-    replies: type[IdempotentReply] | type[TournamentReply]
+    replies: type[IdempotentReply] | type[TournamentReply] | type[ClubReply]
     owner: str  # the replies' column naming the row
     etag: Callable[[Row], str]
     busy: str  # what to say when the write lost every race
@@ -354,8 +357,8 @@ def _store(connection: Connection, model: Replies, owner: dict[str, int], key: s
         "created_at": utcnow()})
 
 
-def is_retry(session: Session, model: type[TournamentReply], owner: dict[str, int],
-             request: WriteRequest) -> bool:
+def is_retry(session: Session, model: type[TournamentReply] | type[ClubReply],
+             owner: dict[str, int], request: WriteRequest) -> bool:
     """Whether this request's Idempotency-Key already has a stored reply to this very request
     (same method, path and body): a write whose secret it used up (a recovery code) lets its
     retry through to that reply."""
@@ -376,10 +379,10 @@ def _fingerprint(request: WriteRequest) -> str:
 
 
 _VERSIONS = {model: select(model.version).where(model.id == bindparam("row_id"))
-             for model in (Game, Tournament)}
+             for model in (Game, Tournament, Club)}
 
 
-def read_version(model: type[Game] | type[Tournament], row_id: int) -> int | None:
+def read_version(model: type[Game] | type[Tournament] | type[Club], row_id: int) -> int | None:
     """A row's version alone, straight from the engine (no session): a cached read needs no
     more, and this is the hot path of every poll."""
     with store.current().engine.connect() as connection:

@@ -173,7 +173,7 @@ def test_the_spec_documents_429_on_every_limited_write_and_only_there() -> None:
                 continue
             # A preview stores nothing: like the referee, it is a check, with a limit of its own.
             checks = "/adjudicate/" in path or path.endswith("/preview")
-            limited = method in ("post", "put", "delete") and not checks
+            limited = method in ("post", "put", "patch", "delete") and not checks
             # A live stream has its own 429: too many open from one address.
             streams = method == "get" and path.endswith("/events")
             assert ("429" in operation["responses"]) == (limited or streams or checks), (

@@ -187,3 +187,15 @@ class CreateHeadersSchema(ma.Schema):
 class WriteHeadersSchema(CreateHeadersSchema):
     if_match = fields.Str(data_key="If-Match", validate=validate.Length(1, 200), metadata={
         "description": "the game's ETag as last read; a stale one is refused with 412"})
+
+
+CLUB_TOKEN = ("a club's member or admin token, for a game or tournament of that club (the "
+              "Authorization header stays the game's or tournament's own)")
+
+
+class ClubCreateHeadersSchema(CreateHeadersSchema):
+    club_token = fields.Str(data_key="X-Club-Token", metadata={"description": CLUB_TOKEN})
+
+
+class ClubWriteHeadersSchema(WriteHeadersSchema):
+    club_token = fields.Str(data_key="X-Club-Token", metadata={"description": CLUB_TOKEN})

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import marshmallow as ma
 from marshmallow import fields
 
 from scorekeeper.api import validate
 from scorekeeper.api.bounds import Items, Map, options_map
+from scorekeeper.api.schemas.clubs import SeatSchema
 from scorekeeper.api.schemas.common import (
     MAX_KEY,
     MAX_LINE,
+    MAX_NAME,
     MAX_SEAT,
     MAX_SIDES,
     OPTION_VALUE,
@@ -20,6 +25,7 @@ from scorekeeper.api.schemas.common import (
     points_list,
     variant_key,
 )
+from scorekeeper.i18n import say
 from scorekeeper.limits import MAX_CHANGES, MAX_HANDS
 from scorekeeper.rules.reasons import END_REASONS
 
@@ -29,14 +35,48 @@ class SideSchema(Strict):
     players = Items(Name(), 8, 1, required=True, metadata={"example": ["Ann", "Cy"]})
 
 
+class LinkedPlayerSchema(Strict):
+    name = Name(required=True, metadata={"example": "Ann"})
+    player = fields.Int(strict=True, required=True, validate=validate.Range(1, 2**31 - 1),
+                        metadata={"description": "a player of the game's club", "example": 12})
+
+
+class SeatedPlayer(fields.Field):  # type: ignore[type-arg]
+    """A player at the table: a name (a guest, as ever), or in a club game {"name", "player"}:
+    the name as typed, and the club's player who sits there."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(metadata={
+            "description": "a name (a guest), or in a club game {\"name\", \"player\"}: the "
+                           "name as typed and the club's player who sits there",
+            "oneOf": [{"type": "string", "minLength": 1, "maxLength": MAX_NAME},
+                      {"$ref": "#/components/schemas/LinkedPlayer"}]}, **kwargs)
+        self.name_field = Name()
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if isinstance(value, str):
+            return self.name_field.deserialize(value)
+        if isinstance(value, dict):
+            return LinkedPlayerSchema().load(value)
+        raise ma.ValidationError(say('A name, or an object with "name" and "player".'))
+
+
+class SideInputSchema(Strict):
+    name = Name(required=True, metadata={"example": "North-South"})
+    players = Items(SeatedPlayer(), 8, 1, required=True, metadata={"example": ["Ann", "Cy"]})
+
+
 class GameCreateSchema(Strict):
     variant = variant_key(required=True)
     options = options_map(load_default=dict, metadata={
         "description": "house rules by name (see GET /variants/{key}); the ones left out take "
                        "their defaults", "example": {"slam_bonus": True}})
-    sides = Items(fields.Nested(SideSchema), MAX_SIDES, 1, required=True)
+    sides = Items(fields.Nested(SideInputSchema), MAX_SIDES, 1, required=True)
     first_dealer = fields.Int(strict=True, load_default=0, validate=validate.Range(0, MAX_SEAT),
                               metadata={"description": "seat index of the first dealer"})
+    club = fields.Int(strict=True, validate=validate.Range(1, 2**31 - 1), metadata={
+        "description": "the club the game is played in (its member or admin token as "
+                       "X-Club-Token): its seats are kept, to be linked to the club's players"})
 
 
 class StandingSchema(Strict):
@@ -69,6 +109,11 @@ class GameSchema(StandingSchema):
                        "(POST /tournaments/{id}/matches/{match_id}/sheet), else null"})
     match = fields.Str(required=True, allow_none=True, metadata={
         "description": "that match's key (r1m2), else null"})
+    club = fields.Int(required=True, allow_none=True, metadata={
+        "description": "the club the game was played in, else null"})
+    seats = fields.List(fields.Nested(SeatSchema), metadata={
+        "description": "a club game's seats, in the table's order: the name as typed and the "
+                       "club's player linked to it (an id), or null"})
     created_at = fields.Str(required=True, metadata={"format": "date-time"})
     updated_at = fields.Str(required=True, metadata={"format": "date-time"})
 

@@ -34,18 +34,26 @@ def may_read_ledger(club: Club, token: str | None) -> bool:
 
 def short_name(name: str) -> str:
     """A name as public views show it: the first word and the last word's initial ("Marie
-    Bernard" → "Marie B."); a one-word name as it is."""
+    Bouchard" → "Marie B."); a one-word name as it is."""
     words = name.split()
     if len(words) < 2:
         return name.strip()
     return f"{words[0]} {words[-1][0]}."
 
 
-def display_name(player: Player, role: Role | None) -> str:
-    """A player's name as this viewer sees it: the whole name for the club's tokens or a player
-    who chose "full"; "First L." for the public; "a guest" for a hidden one."""
-    if role is not None or player.visibility == "full":
+def display_name(player: Player, viewer_role: Role | None) -> str | None:
+    """A player's name as this viewer may see it: the whole name to the club's own tokens; to
+    anyone else "First L." (visibility "public"), the whole name ("full"), or None ("hidden":
+    never listed; a history shows it as "a guest", see in_history)."""
+    if viewer_role is not None or player.visibility == "full":
         return player.name
     if player.visibility == "hidden":
-        return say("a guest")
+        return None
     return short_name(player.name)
+
+
+def in_history(player: Player, viewer_role: Role | None) -> str:
+    """A player's name where another's history mentions them: a hidden one is "a guest", in the
+    reader's language."""
+    shown = display_name(player, viewer_role)
+    return say("a guest") if shown is None else shown

@@ -21,7 +21,7 @@ from scorekeeper.i18n import say
 from scorekeeper.models import Club, Game, GameRecord, Hand, HandRecord, Player, Seat
 from scorekeeper.rules.base import HandResult
 from scorekeeper.rules.registry import find_variant
-from scorekeeper.services.clubs.access import club_role
+from scorekeeper.services.clubs.access import Role, club_role, display_name
 from scorekeeper.services.present import hand_view, timestamp
 
 _FIGURES = (update(Seat).where(Seat.game_id == bindparam("g"), Seat.seat == bindparam("s"))
@@ -68,7 +68,7 @@ def add_hand(session: Session, game: GameRecord, hand: HandRecord, result: HandR
 # -- reading a player ---------------------------------------------------------------------------
 
 
-def _readable(player_id: int, token: str | None) -> tuple[Player, bool]:
+def _readable(player_id: int, token: str | None) -> tuple[Player, Role | None]:
     """The player if this reader may see them, and whether the reader holds one of the club's
     tokens; else NotFound (a private club's player, a hidden one, or none), so that nobody
     learns which ids exist."""
@@ -77,19 +77,10 @@ def _readable(player_id: int, token: str | None) -> tuple[Player, bool]:
     club = None if player is None else session.get(Club, player.club_id)
     if player is None or club is None:
         raise NotFound(say("there is no player {player}", player=player_id))
-    insider = club_role(club, token) is not None
-    if not (club.public or insider) or (player.visibility == "hidden" and not insider):
+    role = club_role(club, token)
+    if not (club.public or role) or (player.visibility == "hidden" and not role):
         raise NotFound(say("there is no player {player}", player=player_id))
-    return player, insider
-
-
-def shown_name(name: str, visibility: str, insider: bool) -> str:
-    """The name as this reader sees it: in full inside the club or when the player chose so,
-    else "First L."."""
-    words = name.split()
-    if insider or visibility != "public" or len(words) < 2:
-        return name
-    return f"{words[0]} {words[-1][0]}."
+    return player, role
 
 
 def _seat_holders(player_id: int) -> list[int]:
@@ -104,7 +95,7 @@ def _seat_holders(player_id: int) -> list[int]:
 
 def player_view(player_id: int, token: str | None) -> dict[str, Any]:
     """GET /players/{id}: the player and their record, summed from their seats' figures."""
-    player, insider = _readable(player_id, token)
+    player, role = _readable(player_id, token)
     session = store.current().session
     holders = _seat_holders(player.id)
     mine = session.execute(
@@ -121,28 +112,29 @@ def player_view(player_id: int, token: str | None) -> dict[str, Any]:
     record = records.record([
         records.SeatGame(game_id, timestamp(at), seat, figures, others.get(game_id, {}))
         for game_id, seat, figures, at in mine if figures and figures["hands"]])
-    _name_people(record, insider)
-    return {"id": player.id, "name": shown_name(player.name, player.visibility, insider),
+    _name_people(record, role)
+    return {"id": player.id, "name": display_name(player, role) or player.name,
             "club": player.club_id, "kind": player.kind, "visibility": player.visibility,
             "merged_into": player.merged_into, "record": record}
 
 
-def _name_people(record: dict[str, Any], insider: bool) -> None:
+def _name_people(record: dict[str, Any], role: Role | None) -> None:
     """Partners and opponents with their names as this reader sees them; a hidden player is
     left out of others' records for a reader outside the club."""
-    ids = {t["player"] for role in ("partners", "opponents") for t in record[role]}
+    ids = {t["player"] for kind in ("partners", "opponents") for t in record[kind]}
     if not ids:
         return
     people = {p.id: p for p in store.current().session.scalars(
         select(Player).where(Player.id.in_(ids)))}
-    for role in ("partners", "opponents"):
+    for kind in ("partners", "opponents"):
         kept = []
-        for tally in record[role]:
+        for tally in record[kind]:
             person = people.get(tally["player"])
-            if person is None or (person.visibility == "hidden" and not insider):
+            shown = None if person is None else display_name(person, role)
+            if shown is None:
                 continue
-            kept.append({**tally, "name": shown_name(person.name, person.visibility, insider)})
-        record[role] = kept
+            kept.append({**tally, "name": shown})
+        record[kind] = kept
 
 
 # -- the hands behind a figure ------------------------------------------------------------------
@@ -167,7 +159,7 @@ def figure_hands(player_id: int, token: str | None, figure: str, limit: int,
                  cursor: str | None) -> dict[str, Any]:
     """GET /players/{id}/hands?figure=KEY: the hands behind one figure, newest game first and in
     hand order within a game; a page of `limit`, and the cursor of the next."""
-    player, _insider = _readable(player_id, token)
+    player, _role = _readable(player_id, token)
     session = store.current().session
     seats = session.execute(select(Seat.game_id, Seat.figures).where(
         Seat.player_id.in_(_seat_holders(player.id)))).all()
