@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from tests.web.helpers import SHOTS, Catalog, Phone, api, no_english, until
+from tests.web.helpers import LAPTOP, PHONE, SHOTS, Catalog, Phone, api, no_english, until
 
 PLAYERS = ["Amélie", "Benoît", "Chantal", "Denis", "Élise", "François", "Gaétan", "Hélène",
            "Isabelle", "Jacques", "Karine", "Luc", "Manon", "Nicolas", "Odette", "Pierre",
@@ -142,7 +142,7 @@ def table_cards(desk: Phone, tid: int, round_: dict[str, Any], fr: Catalog) -> d
 
 
 def projector(wall: Phone, tid: int, round_: dict[str, Any],
-              expected: list[tuple[str, int, int]], left: set[str]) -> None:
+              expected: list[tuple[str, int, int]], left: set[str], shot: str = "") -> None:
     """Between rounds: every wall in turn (the page's clock run on), who sits where for the
     round just seated and the running standings, in French."""
     screen = wall.open(f"#/t/{tid}/screen")
@@ -160,6 +160,8 @@ def projector(wall: Phone, tid: int, round_: dict[str, Any],
         for row in screen.locator(".wall-moves li").all_inner_texts():
             name, *where = row.split("\n")
             moves[name] = where
+        if shot and at == "1":  # the wall that opens with the leaders
+            wall.shot(shot, full_page=False)
         for rank, name, deals, points, out in screen.evaluate(ROWS):
             standings[int(rank)] = (name, int(deals), int(plain(points).replace(" ", "")))
             assert out == (name in left), name  # "retiré(e)" beside who left
@@ -235,15 +237,18 @@ def test_a_24_player_progressive_night_in_french_through_to_the_prizes(
         round_ = body["rounds"][-1]
         assert round_["number"] == number
         numbers = {team["name"]: team["number"] for team in body["teams"]}
-        projector(wall, tid, round_, night.standings(numbers, left), left)
-        if number == 2:
-            wall.shot("progressive-24-projector-fr", full_page=False)
+        projector(wall, tid, round_, night.standings(numbers, left), left,
+                  "progressive-24-projector-fr" if number == 2 else "")
         links = table_cards(desk, tid, round_, fr)
-        if number == 1:
-            card = desk.page.locator(".table-card").first
-            card.scroll_into_view_if_needed()
+        if number == 1:  # the card as printed: the page's print styles, a laptop's width
+            kit = desk.page
+            kit.set_viewport_size(LAPTOP)
+            kit.emulate_media(media="print")
             SHOTS.mkdir(parents=True, exist_ok=True)
-            card.screenshot(path=str(SHOTS / "progressive-24-table-card-fr.png"))
+            kit.locator(".table-card").first.screenshot(
+                path=str(SHOTS / "progressive-24-table-card-fr.png"))
+            kit.emulate_media(media="screen")
+            kit.set_viewport_size(PHONE)
 
         # The desk, in French, shows the round's tables as they are played.
         page = desk.open(f"#/t/{tid}")
