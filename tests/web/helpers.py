@@ -1,6 +1,7 @@
 """Shared by the browser tests (fixtures live in conftest.py): the app on a real server, a
 phone-sized page, and what the tests do on the page: start a game, enter a hand, read the totals,
-wait for the page, check accessibility; a Quebec tournament made through the API."""
+wait for the page, check accessibility; a Quebec tournament made through the API; the page's
+messages in a language, read from its catalog."""
 
 from __future__ import annotations
 
@@ -305,3 +306,51 @@ def tricks(page: Any, taken: list[int], declaring: list[str], *, asked: bool = T
         left -= count
         taps += 1
     return taps
+
+
+class Catalog:
+    """The page's messages in one language, as /i18n/<code>.json gives them."""
+
+    def __init__(self, page: Any, code: str) -> None:
+        self.messages: dict[str, Any] = page.request.get(f"/i18n/{code}.json").json()["messages"]
+        self.code = code
+
+    def __call__(self, msgid: str, **params: Any) -> str:
+        found = self.messages.get(msgid)
+        text = found if isinstance(found, str) and found else msgid
+        return fill(text, params)
+
+    def plural(self, singular: str, n: int, **params: Any) -> str:
+        forms = self.messages[singular]
+        one = n in (0, 1) if self.code == "fr" else n == 1
+        return fill(forms[0 if one else 1], {"n": n, **params})
+
+    def english_shown(self, text: str) -> list[str]:
+        """The page's English messages (those the catalog says otherwise) that `text` shows."""
+        shown = []
+        for msgid, said in self.messages.items():
+            english = msgid.split("\u0004")[-1]
+            if (not isinstance(said, str) or said == english or "{" in english
+                    or len(english) < 4):
+                continue
+            if re.search(rf"(?<!\w){re.escape(english)}(?!\w)", text):
+                shown.append(english)
+        return shown
+
+
+def fill(text: str, params: dict[str, Any]) -> str:
+    for name, value in params.items():
+        text = text.replace(f"{{{name}}}", str(value))
+    return text
+
+
+def visible_text(page: Any) -> str:
+    """What the screen says: its text and its controls' accessible names."""
+    names = page.evaluate("""() => [...document.querySelectorAll('[aria-label]')]
+        .map((el) => el.getAttribute('aria-label')).join('\\n')""")
+    return f"{page.locator('body').inner_text()}\n{names}"
+
+
+def no_english(page: Any, catalog: Catalog) -> None:
+    text = visible_text(page)
+    assert catalog.english_shown(text) == [], catalog.english_shown(text)

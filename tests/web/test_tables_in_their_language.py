@@ -16,8 +16,10 @@ import pytest
 
 from tests.web.helpers import (
     TEAMS,
+    Catalog,
     Phone,
     loaded_codes,
+    no_english,
     no_serious_axe_violations,
     report_first_match,
 )
@@ -38,57 +40,9 @@ def italian_phone(phones: Callable[..., Phone]) -> Phone:
     return phones(viewport=PHONE_390, locale="it-IT")
 
 
-class Catalog:
-    """The page's messages in one language, as /i18n/<code>.json gives them."""
-
-    def __init__(self, page: Any, code: str) -> None:
-        self.messages: dict[str, Any] = page.request.get(f"/i18n/{code}.json").json()["messages"]
-        self.code = code
-
-    def __call__(self, msgid: str, **params: Any) -> str:
-        found = self.messages.get(msgid)
-        text = found if isinstance(found, str) and found else msgid
-        return fill(text, params)
-
-    def plural(self, singular: str, n: int, **params: Any) -> str:
-        forms = self.messages[singular]
-        one = n in (0, 1) if self.code == "fr" else n == 1
-        return fill(forms[0 if one else 1], {"n": n, **params})
-
-    def english_shown(self, text: str) -> list[str]:
-        """The page's English messages (those the catalog says otherwise) that `text` shows."""
-        shown = []
-        for msgid, said in self.messages.items():
-            english = msgid.split("\u0004")[-1]
-            if (not isinstance(said, str) or said == english or "{" in english
-                    or len(english) < 4):
-                continue
-            if re.search(rf"(?<!\w){re.escape(english)}(?!\w)", text):
-                shown.append(english)
-        return shown
-
-
 def fits(page: Any) -> None:
     """No sideways scroll on the 390 px phone, however long the language's words."""
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE_390["width"]
-
-
-def fill(text: str, params: dict[str, Any]) -> str:
-    for name, value in params.items():
-        text = text.replace(f"{{{name}}}", str(value))
-    return text
-
-
-def visible_text(page: Any) -> str:
-    """What the screen says: its text and its controls' accessible names."""
-    names = page.evaluate("""() => [...document.querySelectorAll('[aria-label]')]
-        .map((el) => el.getAttribute('aria-label')).join('\\n')""")
-    return f"{page.locator('body').inner_text()}\n{names}"
-
-
-def no_english(page: Any, catalog: Catalog) -> None:
-    text = visible_text(page)
-    assert catalog.english_shown(text) == [], catalog.english_shown(text)
 
 
 def api_lines(page: Any, gid: int, code: str) -> list[str]:

@@ -17,6 +17,7 @@ from scorekeeper.i18n import say
 from scorekeeper.models import ScorerToken, TournamentGame, utcnow
 from scorekeeper.models import Tournament as TournamentRow
 from scorekeeper.rules.sentences import said
+from scorekeeper.services.tournaments import refusals
 from scorekeeper.services.tournaments.guard import drawn, fits, guard, match_of, touch
 from scorekeeper.services.tournaments.lifecycle import (
     entered_team,
@@ -184,8 +185,8 @@ def add_scorer(tournament_id: int, key: str, request: WriteRequest,
         _, t = drawn(session, row)
         match = match_of(t, key)
         if team is not None and team not in match.teams:
-            raise Unprocessable(say("team {team} does not play match {match}", team=team,
-                                    match=key), {"team": [say("one of the match's teams")]})
+            raise Unprocessable(refusals.not_playing(row, match, team),
+                                {"team": [say("one of the match's teams")]})
         token = _new_scorer(session, row, key, team)
         touch(row)
         session.flush()
@@ -223,7 +224,7 @@ def confirm_game(tournament_id: int, key: str, number: int, request: WriteReques
         match = match_of(t, key)
         stored = next((g for g in games if g.match == key and g.number == number), None)
         if stored is None:
-            raise NotFound(say("match {match} has no game {number}", match=key, number=number))
+            raise NotFound(refusals.no_game(row, match, number))
         if scorer:
             team = scorer[0].team
             if team is None:
@@ -233,11 +234,9 @@ def confirm_game(tournament_id: int, key: str, number: int, request: WriteReques
                 raise Forbidden(say("the team that reported a game cannot confirm it: the "
                                     "other team does"))
         if stored.confirmed:
-            raise Conflict(say("game {number} of match {match} is already confirmed",
-                               number=number, match=key))
+            raise Conflict(refusals.already_confirmed(row, match, number))
         if not fits(t, stored):
-            raise Conflict(say("game {number} no longer fits match {match}; correct it",
-                               number=number, match=match.key))
+            raise Conflict(refusals.no_longer_fits(row, match, number))
         stored.confirmed, stored.updated_at = True, utcnow()
         touch(row)
         session.flush()

@@ -15,6 +15,7 @@ from scorekeeper.errors import Conflict, Forbidden, NotFound
 from scorekeeper.i18n import say
 from scorekeeper.models import DeskKey, ScorerToken, TournamentGame, TournamentReply, utcnow
 from scorekeeper.models import Tournament as TournamentRow
+from scorekeeper.services.tournaments import refusals
 from scorekeeper.services.tournaments.views import (
     desk_key_of,
     etag,
@@ -38,8 +39,7 @@ def guard(tournament_id: int, match: str | None = None,
             scorer = scorer_of(row, token)
             if scorer is not None:
                 if scorer.match != match:
-                    raise Forbidden(say("that scorer token is for match {match} only",
-                                        match=scorer.match))
+                    raise Forbidden(refusals.other_scorer(row, scorer.match))
                 if scorer_for is not None:
                     scorer_for.append(scorer)
                 return

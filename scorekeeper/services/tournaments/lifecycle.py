@@ -23,7 +23,7 @@ from scorekeeper.models import Tournament as TournamentRow
 from scorekeeper.rules.base import GameState
 from scorekeeper.rules.errors import RuleViolation
 from scorekeeper.rules.registry import find_variant
-from scorekeeper.services.tournaments import clock, sheet
+from scorekeeper.services.tournaments import clock, refusals, sheet
 from scorekeeper.services.tournaments.codes import new_recovery_code, recovery_hash
 from scorekeeper.services.tournaments.guard import (
     built_on,
@@ -150,14 +150,13 @@ def report_game(tournament_id: int, key: str, body: Mapping[str, Any],
         games, t = drawn(session, row)
         match = match_of(t, key)
         if match.kind == "bye":
-            raise Conflict(say("match {match} is a bye: there is nothing to play", match=key))
+            raise Conflict(refusals.bye(row, match))
         _not_forfeited(row, match)
         not_closed(match)
         if match.complete:
-            raise Conflict(say("match {match} is complete; correct one of its games instead "
-                               "(PUT .../games/1 to {last})", match=key, last=len(match.results)))
-        _not_waiting(games, key)
-        sheet.refuse_typed(session, row, key)
+            raise Conflict(refusals.complete(row, match))
+        _not_waiting(row, games, match)
+        sheet.refuse_typed(session, row, match)
         scores, game_id = _scores(session, row, games, match, body)
         # A scorer's report waits for the other team when the tournament asks for confirmation.
         waits = bool(scorer) and bool(row.options.get("confirm_games"))
@@ -181,7 +180,7 @@ def correct_game(tournament_id: int, key: str, number: int, body: Mapping[str, A
 
     def change(session: Session, row: TournamentRow, games: list[TournamentGame],
                match: pure.Match, stored: TournamentGame) -> list[TournamentGame]:
-        _may_correct(row, stored, scorer)
+        _may_correct(row, match, stored, scorer)
         others = [g for g in games if g is not stored]
         scores, game_id = _scores(session, row, others, match, body)
         if game_id is None and stored.hand is not None:
@@ -205,9 +204,7 @@ def remove_game(tournament_id: int, key: str, number: int, cascade: bool,
     def change(session: Session, row: TournamentRow, games: list[TournamentGame],
                match: pure.Match, stored: TournamentGame) -> list[TournamentGame]:
         if stored.hand is not None:
-            raise Conflict(say("game {number} of match {match} is a deal of the score sheet's "
-                               "game {game}: undo or correct that deal there",
-                               number=number, match=key, game=stored.game_id))
+            raise Conflict(refusals.sheet_deal(row, match, number, stored.game_id))
         session.delete(stored)
         session.flush()
         later = sorted((g for g in games if g.match == key and g.number > number),
@@ -238,15 +235,13 @@ def _amend(tournament_id: int, key: str, number: int, cascade: bool, request: Wr
         match = match_of(t, key)
         stored = next((g for g in games if g.match == key and g.number == number), None)
         if stored is None:
-            raise NotFound(say("match {match} has no game {number}", match=key, number=number))
+            raise NotFound(refusals.no_game(row, match, number))
         later = built_on(t, match)
         if later > 0 and scorer:
             raise Forbidden(say("later rounds depend on this game, so only the organizer may "
                                 "correct it"))
         if later > 0 and not cascade:
-            raise Conflict(say("later rounds were built from match {match}'s round; send "
-                               "?cascade=true to rebuild them (their results are reopened if "
-                               "their teams change)", match=key))
+            raise Conflict(refusals.later_rounds(row, match))
         games = change(session, row, list(games), match, stored)
         after, dropped = settle(session, row, games)
         kept = [g for g in games if g not in dropped]
@@ -354,27 +349,23 @@ def _match_order(key: str) -> tuple[int, int]:
     return int(round_), int(place)
 
 
-def _not_waiting(games: Sequence[TournamentGame], key: str) -> None:
-    waiting = next((g for g in games if g.match == key and not g.confirmed), None)
+def _not_waiting(row: TournamentRow, games: Sequence[TournamentGame],
+                 match: pure.Match) -> None:
+    waiting = next((g for g in games if g.match == match.key and not g.confirmed), None)
     if waiting is not None:
-        raise Conflict(say("game {number} of match {match} waits for the other team's "
-                           "confirmation; confirm or correct it first",
-                           number=waiting.number, match=key))
+        raise Conflict(refusals.waiting(row, match, waiting.number))
 
 
-def _may_correct(row: TournamentRow, stored: TournamentGame,
+def _may_correct(row: TournamentRow, match: pure.Match, stored: TournamentGame,
                  scorer: Sequence[ScorerToken]) -> None:
     """When games are confirmed, a scorer corrects only a game still waiting that their own
     team (or their match's token) reported: a confirmed one is the organizer's to change."""
     if not scorer or not row.options.get("confirm_games"):
         return
     if stored.confirmed:
-        raise Forbidden(say("game {number} of match {match} is confirmed: only the organizer "
-                            "may correct it", number=stored.number, match=stored.match))
+        raise Forbidden(refusals.confirmed(row, match, stored.number))
     if stored.reported_by is not None and scorer[0].team != stored.reported_by:
-        raise Forbidden(say("game {number} of match {match} was reported by the other team: "
-                            "confirm it, or ask the organizer to correct it",
-                            number=stored.number, match=stored.match))
+        raise Forbidden(refusals.reported_by_other(row, match, stored.number))
 
 
 def _not_forfeited(row: TournamentRow, match: pure.Match) -> None:

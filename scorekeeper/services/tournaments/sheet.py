@@ -33,6 +33,7 @@ from scorekeeper.models import Tournament as TournamentRow
 from scorekeeper.rules.base import GameState
 from scorekeeper.rules.registry import find_variant
 from scorekeeper.services import present
+from scorekeeper.services.tournaments import refusals
 from scorekeeper.services.tournaments.guard import (
     built_on,
     drawn,
@@ -117,19 +118,17 @@ def playable(row: TournamentRow, match: pure.Match, games: Sequence[TournamentGa
     """What a match must be for a game of it to be played: a real match, not forfeited, not
     over, with no reported game waiting for confirmation."""
     if match.kind == "bye":
-        raise Conflict(say("match {match} is a bye: there is nothing to play", match=match.key))
+        raise Conflict(refusals.bye(row, match))
     if match.forfeit and match.kind != "table":
         names = ", ".join(row.teams[t]["name"] for t in match.forfeit)
         raise Conflict(say("match {match} is forfeited: {teams} withdrew", match=match.key,
                            teams=names))
     not_closed(match)
     if match.complete:
-        raise Conflict(say("match {match} is over: its games are all played", match=match.key))
+        raise Conflict(refusals.over(row, match))
     waiting = next((g for g in games if g.match == match.key and not g.confirmed), None)
     if waiting is not None:
-        raise Conflict(say("game {number} of match {match} waits for the other team's "
-                           "confirmation; confirm or correct it first",
-                           number=waiting.number, match=match.key))
+        raise Conflict(refusals.waiting(row, match, waiting.number))
 
 
 # -- who may write to a game on the sheet --------------------------------------------------------
@@ -211,18 +210,13 @@ def _amend(session: Session, row: TournamentRow, t: pure.Tournament, match: pure
     while it plays on the sheet)."""
     rounds_after = built_on(t, match)
     if rounds_after > 0 and role != "organizer":
-        raise Conflict(say("later rounds were built from match {match}'s round, so this "
-                           "correction is the organizer's: apply it from the desk",
-                           match=match.key))
+        raise Conflict(refusals.organizers_correction(row, match))
     if rounds_after > 0 and not cascade:
-        raise Conflict(say("later rounds were built from match {match}'s round; send "
-                           "?cascade=true to rebuild them (their results are reopened if "
-                           "their teams change)", match=match.key))
+        raise Conflict(refusals.later_rounds(row, match))
     later = [g for g in games if g.match == match.key and g not in mine
              and g.number > min((m.number for m in mine), default=0)]
     if later and [w.hand for w in want] != [g.hand for g in mine]:
-        raise Conflict(say("match {match} has games reported after this game's; correct "
-                           "them at the desk", match=match.key))
+        raise Conflict(refusals.reported_after(row, match))
     if [w.hand for w in want] == [g.hand for g in mine]:
         for stored, new in zip(mine, want, strict=True):
             stored.scores = new.scores
@@ -241,16 +235,14 @@ def _amend(session: Session, row: TournamentRow, t: pure.Tournament, match: pure
             games = [*games, added]
     _, dropped = settle(session, row, games)
     if any(g.match == match.key for g in dropped):
-        raise Conflict(say("with this correction match {match} is over before its last deal "
-                           "recorded here; undo the deals after it first", match=match.key))
+        raise Conflict(refusals.over_too_soon(row, match))
 
 
-def refuse_typed(session: Session, row: TournamentRow, key: str) -> None:
+def refuse_typed(session: Session, row: TournamentRow, match: pure.Match) -> None:
     """A match playing on the sheet takes no typed report: its games come from the sheet."""
-    playing = open_game(session, row.id, key)
+    playing = open_game(session, row.id, match.key)
     if playing is not None:
-        raise Conflict(say("match {match} is being played on the score sheet (game {game}): "
-                           "its games are reported from there", match=key, game=playing.id))
+        raise Conflict(refusals.on_sheet(row, match, playing.id))
 
 
 def cascade_allowed(role: Role | None, cascade: bool) -> None:
