@@ -26,7 +26,10 @@ from scorekeeper.api.games import (
 )
 from scorekeeper.api.rendered import conditional
 from scorekeeper.api.schemas.brackets import BracketSchema
-from scorekeeper.api.schemas.common import CreateHeadersSchema, WriteHeadersSchema
+from scorekeeper.api.schemas.common import (
+    ClubCreateHeadersSchema,
+    WriteHeadersSchema,
+)
 from scorekeeper.api.schemas.games import SheetGameSchema
 from scorekeeper.api.schemas.tournaments import (
     AccessSchema,
@@ -94,10 +97,13 @@ def documented_write(view: Any) -> Any:
 class Tournaments(MethodView):
     open_write = True  # needs no token: counted against the write limit before it runs
 
-    @blp.arguments(CreateHeadersSchema(), location="headers", as_kwargs=True)
+    @blp.arguments(ClubCreateHeadersSchema(), location="headers", as_kwargs=True)
     @blp.arguments(TournamentCreateSchema(), example=NEW)
     @blp.response(201, TournamentCreatedSchema, headers=CREATED)
-    @refusal(blp, 422, "Unknown variant, format or option, or teams the format cannot take")
+    @refusals(blp, (401, "A club tournament without X-Club-Token"),
+              (403, "A club tournament with a token not of that club"),
+              (422, "Unknown variant, format, option or club, teams the format cannot take, or "
+                    "a player not of the club"))
     @blp.doc(operationId="createTournament")
     def post(self, data: dict[str, Any], **headers: str) -> Result:
         """Register a tournament; the reply holds the organizer's token, shown only here (and
@@ -108,7 +114,7 @@ class Tournaments(MethodView):
         writes (draw, advance, teams, tables, scorers) need it. Keep the recovery code apart (on
         paper): POST .../recover with it issues a new token if this one is lost.
         """
-        return created(lifecycle.create_tournament(data, write_request(headers)),
+        return created(lifecycle.create_tournament(data, write_request(headers, club=True)),
                        "tournaments.Tournament", "tournament_id")
 
 

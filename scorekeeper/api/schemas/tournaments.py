@@ -17,6 +17,7 @@ from scorekeeper.api.schemas.common import (
     any_value,
     variant_key,
 )
+from scorekeeper.api.schemas.games import SeatedPlayer
 from scorekeeper.i18n import LANGUAGES
 from scorekeeper.tournaments.options import MAX_TEAMS
 
@@ -25,7 +26,7 @@ MAX_SCORE = 100_000
 
 class TeamInputSchema(Strict):
     name = Name(required=True, metadata={"example": "Les As"})
-    players = Items(Name(), 3, 1, required=True, metadata={"example": ["Ann", "Cy"]})
+    players = Items(SeatedPlayer(), 3, 1, required=True, metadata={"example": ["Ann", "Cy"]})
 
 
 class TournamentCreateSchema(Strict):
@@ -40,7 +41,7 @@ class TournamentCreateSchema(Strict):
                             "description": "teams (players alone at Rummy tables: one player "
                                            "each), in seed order when options.seeding is "
                                            "listed; every format but progressive"})
-    players = Items(Name(), MAX_TEAMS, 1, metadata={
+    players = Items(SeatedPlayer(), MAX_TEAMS, 1, metadata={
         "description": "progressive only (instead of teams): the players' names, unique, 8 to "
                        "64; each becomes a one-person entry of `teams`",
         "example": ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]})
@@ -53,6 +54,10 @@ class TournamentCreateSchema(Strict):
                        "speak unless the viewer picks another (default: the request's language, "
                        "?lang= or Accept-Language: the organizer page's)",
         "example": "fr"})
+    club = fields.Int(strict=True, validate=validate.Range(1, 2**31 - 1), metadata={
+        "description": "the club the tournament is played in (its member or admin token as "
+                       "X-Club-Token): teams' players may be the club's ({\"name\", "
+                       "\"player\"}), and its games on the sheet are the club's games"})
 
 
 TEAM_STATUSES = ("registered", "checked_in", "withdrawn")
@@ -73,6 +78,9 @@ class TournamentTeamSchema(Strict):
     withdrawn_round = fields.Int(allow_none=True, required=True, metadata={
         "description": "the round in play when it withdrew; null if it withdrew before the "
                        "draw or is still in"})
+    player_ids = fields.List(fields.Int(allow_none=True), metadata={
+        "description": "a club tournament's team: the club's player each of `players` is, "
+                       "index for index (null: a guest); absent when none is linked"})
 
 
 class ResultSchema(Strict):
@@ -200,6 +208,8 @@ class TournamentSchema(Strict):
     language = fields.Str(required=True, validate=validate.OneOf(list(LANGUAGES)), metadata={
         "description": "the language its projector, print kit and scorer pages speak unless "
                        "the viewer picks another (set at creation)"})
+    club = fields.Int(required=True, allow_none=True, metadata={
+        "description": "the club the tournament is played in, else null"})
     status = fields.Str(required=True, validate=validate.OneOf(["registered", "playing",
                                                                 "finished"]))
     champion = fields.Int(allow_none=True, required=True, metadata={

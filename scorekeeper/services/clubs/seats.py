@@ -6,7 +6,7 @@ number a hand's `bidder` names, so a seat's figures read straight from the hands
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from sqlalchemy import and_, exists, func, insert, select, update
@@ -49,7 +49,8 @@ def split_sides(sides: Sequence[Mapping[str, Any]]
 
 
 def check_players(session: Session, club_id: int, linked: Mapping[tuple[int, int], int],
-                  where: str = "sides") -> None:
+                  where: str = "sides",
+                  field_of: Callable[[int, int], str] | None = None) -> None:
     """Each linked player is one of the club's, not merged into another (422 naming the entry),
     and none sits twice."""
     if not linked:
@@ -59,7 +60,7 @@ def check_players(session: Session, club_id: int, linked: Mapping[tuple[int, int
         Player.merged_into.is_(None))))
     seen: set[int] = set()
     for (s, p), player in sorted(linked.items()):
-        field = f"{where}.{s}.players.{p}.player"
+        field = field_of(s, p) if field_of else f"{where}.{s}.players.{p}.player"
         if player not in usable:
             raise Unprocessable(say("there is no player {player} in this club (or they were "
                                     "merged into another)", player=player),

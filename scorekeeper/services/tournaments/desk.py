@@ -17,12 +17,14 @@ from scorekeeper.i18n import say
 from scorekeeper.models import ScorerToken, TournamentGame, utcnow
 from scorekeeper.models import Tournament as TournamentRow
 from scorekeeper.rules.sentences import said
+from scorekeeper.services.clubs import seats
 from scorekeeper.services.tournaments import refusals
 from scorekeeper.services.tournaments.guard import drawn, fits, guard, match_of, touch
 from scorekeeper.services.tournaments.lifecycle import (
     entered_team,
     sides_per_team,
     stored_team,
+    team_links,
 )
 from scorekeeper.services.tournaments.views import (
     after_view,
@@ -44,7 +46,7 @@ def _team(row: TournamentRow, team: int) -> pure.Team:
 
 def _store_team(row: TournamentRow, team: int, changed: pure.Team) -> None:
     teams = list(row.teams)  # a new list, so the JSON column sees the change
-    teams[team] = stored_team(changed)
+    teams[team] = {**teams[team], **stored_team(changed)}  # its club links stay
     row.teams = teams
     touch(row)
 
@@ -55,7 +57,21 @@ def add_team(tournament_id: int, body: Mapping[str, Any], request: WriteRequest)
     empty seat in every round not yet started)."""
 
     def action(session: Session, row: TournamentRow) -> tuple[int, dict[str, Any]]:
-        team = entered_team(body)
+        team, links = entered_team(body), team_links(body)
+        if links:
+            linked = {(0, p): i for p, i in enumerate(links["player_ids"]) if i is not None}
+            if row.club_id is None:
+                raise Unprocessable(say("only a tournament played in a club (`club`) enters a "
+                                        "club's player"),
+                                    {f"players.{min(linked)[1]}.player": [say("not a club game")]})
+            seats.check_players(session, row.club_id, linked,
+                                field_of=lambda _t, p: f"players.{p}.player")
+            entered = {i for t in row.teams for i in t.get("player_ids") or [] if i is not None}
+            for (_t, p), player in sorted(linked.items()):
+                if player in entered:
+                    raise Unprocessable(say("player {player} plays in another team already",
+                                            player=player),
+                                        {f"players.{p}.player": [say("already seated")]})
         games: Sequence[TournamentGame] = []
         if row.seed is not None:
             games, t = drawn(session, row)
@@ -64,7 +80,7 @@ def add_team(tournament_id: int, body: Mapping[str, Any], request: WriteRequest)
         teams = [*teams_of(row), team]
         pure.check_tournament(row.format, row.variant, sides_per_team(row.variant, row.format),
                               teams, row.options)
-        row.teams = [*row.teams, stored_team(team)]
+        row.teams = [*row.teams, {**stored_team(team), **links}]
         touch(row)
         session.flush()
         return 201, tournament_view(row, games)

@@ -23,6 +23,7 @@ from scorekeeper.models import Tournament as TournamentRow
 from scorekeeper.rules.base import GameState
 from scorekeeper.rules.errors import RuleViolation
 from scorekeeper.rules.registry import find_variant
+from scorekeeper.services.clubs import seats
 from scorekeeper.services.tournaments import clock, refusals, sheet
 from scorekeeper.services.tournaments.codes import new_recovery_code, recovery_hash
 from scorekeeper.services.tournaments.guard import (
@@ -59,8 +60,40 @@ def sides_per_team(variant_key: str, fmt: str) -> list[int]:
 
 
 def entered_team(given: Mapping[str, Any]) -> pure.Team:
-    """A team as the organizer typed it (at creation or as a late entry), names trimmed."""
-    return pure.Team(given["name"].strip(), tuple(p.strip() for p in given["players"]))
+    """A team as the organizer typed it (at creation or as a late entry), names trimmed; a
+    club's player given as {"name", "player"} enters by name (links: team_links)."""
+    return pure.Team(given["name"].strip(), tuple(name_of(p).strip() for p in given["players"]))
+
+
+def name_of(entry: str | Mapping[str, Any]) -> str:
+    return entry if isinstance(entry, str) else str(entry["name"])
+
+
+def team_links(given: Mapping[str, Any]) -> dict[str, Any]:
+    """A club tournament's team keeps which club player each of its players is, index for index
+    (`player_ids`, null for a guest): its games on the sheet seat them (sheet.open_sheet)."""
+    ids = [None if isinstance(p, str) else p["player"] for p in given["players"]]
+    return {"player_ids": ids} if any(i is not None for i in ids) else {}
+
+
+def check_links(session: Session, data: Mapping[str, Any], club_token: str | None,
+                given: Sequence[Mapping[str, Any]], where: str) -> int | None:
+    """The club a new tournament (or team) is played in and its linked players: a player of
+    that club, never two places (422), with the club's member or admin token (401/403)."""
+    club_id = data.get("club")
+    linked = {(t, p): entry["player"] for t, team in enumerate(given)
+              for p, entry in enumerate(team["players"]) if not isinstance(entry, str)}
+    if club_id is None:
+        if linked:
+            t, p = min(linked)
+            field = f"{where}.{t}.players.{p}.player" if where == "teams" else f"players.{t}.player"
+            raise Unprocessable(say("only a tournament played in a club (`club`) enters a "
+                                    "club's player"), {field: [say("not a club game")]})
+        return None
+    club = seats.club_of_request(session, club_id, club_token)
+    seats.check_players(session, club.id, linked, where, None if where == "teams" else
+                        lambda t, _p: f"players.{t}.player")
+    return club.id
 
 
 def stored_team(team: pure.Team) -> dict[str, Any]:
@@ -81,9 +114,14 @@ def entrants(data: Mapping[str, Any]) -> list[pure.Team]:
     if other in data or given not in data:
         message = say("this format takes {given}, not {other}", given=given, other=other)
         raise Unprocessable(message, {other if other in data else given: [message]})
-    if progressive:
-        return [pure.Team(name.strip(), (name.strip(),)) for name in data["players"]]
-    return [entered_team(t) for t in data["teams"]]
+    return [entered_team(t) for t in given_teams(data)]
+
+
+def given_teams(data: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """The entries as teams: a progressive night's players each a one-person team."""
+    if data["format"] == "progressive":
+        return [{"name": name_of(p), "players": [p]} for p in data["players"]]
+    return list(data["teams"])
 
 
 # -- writing -----------------------------------------------------------------------------------
@@ -100,13 +138,18 @@ def create_tournament(data: Mapping[str, Any], request: WriteRequest,
                                     data.get("options") or {})
 
     def create(session: Session) -> tuple[dict[str, Any], str, str]:
+        given = given_teams(data)
+        where = "players" if data["format"] == "progressive" else "teams"
+        club_id = check_links(session, data, request.token, given, where)
         token, code = secrets.token_urlsafe(32), new_recovery_code()
         row = TournamentRow(name=data["name"].strip(), variant=variant.key,
                             format=data["format"], options=options, advances=0,
                             token_hash=hash_token(token), recovery_hash=recovery_hash(code),
                             seed_name=seed_name,
                             language=data.get("language") or chosen_language(),
-                            teams=[{"name": t.name, "players": list(t.players)} for t in teams])
+                            club_id=club_id,
+                            teams=[{"name": t.name, "players": list(t.players),
+                                    **team_links(g)} for t, g in zip(teams, given, strict=True)])
         session.add(row)
         session.flush()
         return {**tournament_view(row, []), "recovery_code": code}, token, etag(row)
@@ -141,7 +184,7 @@ def _check_in_decides(row: TournamentRow) -> None:
                            "withdrawn); there are {n}",
                            n=sum(t.withdrawn is None for t in teams), least=least))
     if teams != teams_of(row):
-        row.teams = [stored_team(t) for t in teams]
+        row.teams = [{**old, **stored_team(t)} for old, t in zip(row.teams, teams, strict=True)]
 
 
 def report_game(tournament_id: int, key: str, body: Mapping[str, Any],

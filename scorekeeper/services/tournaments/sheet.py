@@ -33,6 +33,7 @@ from scorekeeper.models import Tournament as TournamentRow
 from scorekeeper.rules.base import GameState
 from scorekeeper.rules.registry import find_variant
 from scorekeeper.services import present
+from scorekeeper.services.clubs import seats
 from scorekeeper.services.tournaments import refusals
 from scorekeeper.services.tournaments.guard import (
     built_on,
@@ -78,7 +79,7 @@ def open_sheet(tournament_id: int, key: str, body: Mapping[str, Any],
         game = Game(variant=variant.key, options=variant.resolve_options({}),
                     sides=sides_of(row, match),
                     first_dealer=body.get("first_dealer", 0), state={},
-                    tournament_id=row.id, match=key)
+                    tournament_id=row.id, match=key, club_id=row.club_id)
         from scorekeeper.services.games import table_of  # the games service imports this one
         table = table_of(game)
         variant.check_table(table)
@@ -88,7 +89,10 @@ def open_sheet(tournament_id: int, key: str, body: Mapping[str, Any],
         session.add(game)
         touch(row)  # the match now shows its game on the sheet
         session.flush()
-        return 201, {**present.game_view(game), "token": token}
+        if row.club_id is None:
+            return 201, {**present.game_view(game), "token": token}
+        seats.add_seats(session, game, links_of(row, match))  # a club's tournament: its game
+        return 201, {**present.game_view(game, seats.seats_of(session, game.id)), "token": token}
 
     return guarded_write(guard(tournament_id, key), request, action)
 
@@ -102,6 +106,17 @@ def sides_of(row: TournamentRow, match: pure.Match) -> list[dict[str, Any]]:
         sides.append({"name": " & ".join(row.teams[i]["name"] for i in side),
                       "players": players})
     return sides
+
+
+def links_of(row: TournamentRow, match: pure.Match) -> dict[tuple[int, int], int]:
+    """The club's players of a club tournament's match, by (side, place) as sides_of seats them."""
+    links = {}
+    for s, side in enumerate(match.sides):
+        ids = [p for i in side
+               for p in row.teams[i].get("player_ids") or [None] * len(row.teams[i]["players"])]
+        links.update({(s, place): player for place, player in enumerate(ids)
+                      if player is not None})
+    return links
 
 
 def open_game(session: Session, tournament_id: int, key: str) -> Game | None:

@@ -102,10 +102,14 @@ def team_of(stored: Mapping[str, Any]) -> pure.Team:
                      stored.get("withdrawn"))
 
 
-def team_view(i: int, team: pure.Team, number: int | None) -> dict[str, Any]:
-    return {"team": i, "name": team.name, "players": list(team.players), "number": number,
+def team_view(i: int, team: pure.Team, number: int | None,
+              stored: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    body = {"team": i, "name": team.name, "players": list(team.players), "number": number,
             "status": team.status, "joined_round": team.joined,
             "withdrawn_round": team.withdrawn or None}
+    if stored is not None and "player_ids" in stored:
+        body["player_ids"] = list(stored["player_ids"])  # a club tournament's linked players
+    return body
 
 
 # -- the tournament, its matches and standings -------------------------------------------------
@@ -126,6 +130,7 @@ def tournament_view(row: TournamentRow, games: Sequence[TournamentGame]) -> dict
     body: dict[str, Any] = {
         "id": row.id, "name": row.name, "variant": row.variant, "format": row.format,
         "options": row.options, "seed": row.seed, "language": row.language,
+        "club": row.club_id,
         "created_at": present.timestamp(row.created_at),
         "updated_at": present.timestamp(row.updated_at)}
     if row.format == "progressive":
@@ -133,7 +138,7 @@ def tournament_view(row: TournamentRow, games: Sequence[TournamentGame]) -> dict
     if row.seed is None:
         return {**body, "status": "registered", "champion": None, "can_advance": False,
                 "next_step": say("Draw the team numbers to build the first round."),
-                "teams": [team_view(i, t, None) for i, t in enumerate(teams)],
+                "teams": [team_view(i, t, None, row.teams[i]) for i, t in enumerate(teams)],
                 "rounds": [], "standings": [],
                 "placings": []}
     t = rebuild(row, games)
@@ -142,7 +147,8 @@ def tournament_view(row: TournamentRow, games: Sequence[TournamentGame]) -> dict
     return {
         **body, "status": t.status, "champion": t.champion, "can_advance": t.can_advance,
         "next_step": t.next_step,
-        "teams": [team_view(i, team, numbers.get(i)) for i, team in enumerate(teams)],
+        "teams": [team_view(i, team, numbers.get(i), row.teams[i])
+                  for i, team in enumerate(teams)],
         "rounds": [{"number": r.number, "name": r.name, "kind": r.kind, "complete": r.complete,
                     **(round_times(row, r.number) if row.format == "progressive" else {}),
                     "matches": [match_view(m, teams, games, sheets) for m in r.matches
