@@ -72,7 +72,7 @@ def test_each_deal_reports_one_game_of_the_match_and_a_redeal_reports_nothing(
     first = play(client, game["id"], game["token"], MADE)
     assert first.status_code == 201, first.get_json()
     assert results(t, "r1m1") == [{"number": 1, "scores": first.get_json()["deltas"],
-                                   "game_id": game["id"]}]
+                                   "game_id": game["id"], "hand": 1}]
     assert first.get_json()["deltas"][0] > first.get_json()["deltas"][1]
     passed = play(client, game["id"], game["token"], {"passed_out": True})
     assert passed.status_code == 201, passed.get_json()
@@ -183,7 +183,8 @@ def test_a_whole_game_reports_once_when_it_ends(client: FlaskClient) -> None:
         if client.get(f"{GAMES}/{game['id']}").get_json()["status"] != "finished":
             assert results(t, key) == []
     final = client.get(f"{GAMES}/{game['id']}").get_json()["scores"]
-    assert results(t, key) == [{"number": 1, "scores": final, "game_id": game["id"]}]
+    assert results(t, key) == [{"number": 1, "scores": final, "game_id": game["id"],
+                                "hand": None}]
     assert t.get()["status"] == "finished"
     # Reopening a reported game by undoing its last hand takes its report away with it.
     undone = client.delete(f"{GAMES}/{game['id']}/hands/{hands}",
@@ -222,3 +223,63 @@ def test_a_bye_or_an_undrawn_tournament_has_no_sheet(client: FlaskClient) -> Non
     assert_error(sheet(t, bye["id"]), 409)
     assert_error(sheet(t, "r9m9"), 404)
     assert_error(sheet(t, "r1m1", "not-a-token"), 403)
+
+
+def test_an_offline_queue_replayed_after_success_reports_each_deal_once(
+        client: FlaskClient) -> None:
+    """The page's outbox sends its hands in order, each with its own Idempotency-Key and the
+    ETag the previous reply gave as If-Match. Replies lost on the way back: it sends the same
+    entries again (same keys, the If-Match they had), which must record and report nothing
+    twice, and the queue's next hand goes on from the replayed reply's ETag."""
+    t = drawn(client)
+    game = sheet(t, "r1m1").get_json()
+    url = f"{GAMES}/{game['id']}/hands"
+    queue = [(str(uuid.uuid4()), entered) for entered in (MADE, FAILED, MADE)]
+
+    def send(key: str, entered: dict[str, Any], if_match: str) -> Any:
+        return client.post(url, json=entered, headers={
+            "Authorization": f"Bearer {game['token']}", "Idempotency-Key": key,
+            "If-Match": if_match})
+
+    etag = client.get(f"{GAMES}/{game['id']}").headers["ETag"]
+    sent = []
+    for key, entered in queue[:2]:  # two hands reach the server; their replies are lost
+        sent.append(etag)
+        reply = send(key, entered, etag)
+        assert reply.status_code == 201, reply.get_json()
+        etag = reply.headers["ETag"]
+    # The connection returns: the outbox sends its whole queue again, from the first entry.
+    etag = sent[0]
+    for key, entered in queue:
+        reply = send(key, entered, etag)
+        assert reply.status_code == 201, reply.get_json()
+        etag = reply.headers["ETag"]
+    replayed = [send(key, entered, sent[i]).headers.get("Idempotent-Replayed")
+                for i, (key, entered) in enumerate(queue[:2])]
+    assert replayed == ["true", "true"]
+    hands = client.get(url).get_json()
+    assert len(hands) == 3
+    assert [r["scores"] for r in results(t, "r1m1")] == [h["deltas"] for h in hands]
+    assert [r["number"] for r in results(t, "r1m1")] == [1, 2, 3]
+
+
+def test_a_retried_correction_or_undo_corrects_the_match_once(client: FlaskClient) -> None:
+    t = drawn(client)
+    game = sheet(t, "r1m1").get_json()
+    for entered in (MADE, MADE, MADE):
+        play(client, game["id"], game["token"], entered)
+    auth = {"Authorization": f"Bearer {game['token']}"}
+    fixed, undone = str(uuid.uuid4()), str(uuid.uuid4())
+    replies = [client.put(f"{GAMES}/{game['id']}/hands/1", json={"passed_out": True},
+                          headers={**auth, "Idempotency-Key": fixed}) for _ in range(2)]
+    assert [r.status_code for r in replies] == [200, 200]
+    assert replies[1].headers["Idempotent-Replayed"] == "true"
+    assert [r["number"] for r in results(t, "r1m1")] == [1, 2]  # deal 1 a redeal: 2 games left
+    replies = [client.delete(f"{GAMES}/{game['id']}/hands/3",
+                             headers={**auth, "Idempotency-Key": undone}) for _ in range(2)]
+    assert [r.status_code for r in replies] == [200, 200]
+    hands = client.get(f"{GAMES}/{game['id']}/hands").get_json()
+    assert len(hands) == 2
+    assert [r["scores"] for r in results(t, "r1m1")] == [hands[1]["deltas"]]
+    history = client.get(f"{GAMES}/{game['id']}/history").get_json()
+    assert [c["action"] for c in history] == ["recorded"] * 3 + ["corrected", "undone"]
