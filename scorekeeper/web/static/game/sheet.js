@@ -76,6 +76,8 @@ class Sheet {
     /** @type {{ method: string, path: string, body: any, preview: any, t: any, fixed: string } | null}
      *  a tournament game's correction or undo that would change later rounds, previewed */
     this.cascade = null;
+    /** @type {string | null} a tournament game whose match is over, in words */
+    this.matchOver = null;
     /** @type {string | null} why this phone may not apply the correction it previewed */
     this.notYours = null;
     /** @type {typeof import("../cascade.js").previewBox} */
@@ -99,6 +101,13 @@ class Sheet {
     this.stored = g.stored;
     if (sc?.ok) this.scoring = sc.json; // else the last data kept, if any
     if (!this.variant) this.variant = (await api("GET", `/variants/${this.game.variant}`)).json;
+    // A tournament's game: its match over, it takes no more deals (each would be refused).
+    const t = this.game.tournament == null ? null
+      : await api("GET", `/tournaments/${this.game.tournament}`).catch(() => null);
+    const match = t?.ok ? t.json.rounds.flatMap((/** @type {any} */ r) => r.matches)
+      .find((/** @type {any} */ m) => m.id === this.game.match) : null;
+    this.matchOver = match?.status === "complete" && this.game.status !== "finished"
+      ? _("Match over: {team} won.", { team: t?.json.teams[match.winner]?.name ?? "" }) : null;
   }
 
   /** @returns {Table} */
@@ -202,7 +211,10 @@ class Sheet {
       this.notYours ? h("p", { class: "banner warn", id: "not-yours", role: "alert",
         text: this.notYours }) : null,
       this.cascade ? this.cascadeCard() : null,
-      token && (!finished || this.editing) && !this.cascade ? this.entryForm() : null,
+      this.matchOver && !this.editing ? h("p", { class: "banner win", role: "status",
+        text: this.matchOver }) : null,
+      token && (!finished || this.editing) && !this.cascade && (!this.matchOver || this.editing)
+        ? this.entryForm() : null,
       // Many sides: the table scrolls inside itself, never the page; the hand column stays put.
       h("div", { class: "sheet-scroll", tabindex: "0", role: "region", "aria-labelledby": "sheet-caption" },
         h("table", { class: "sheet hands" },
