@@ -11,7 +11,7 @@ from typing import Any
 from flask.testing import FlaskClient
 
 from tests.api.helpers import GAMES, assert_error, hand, snapshot
-from tests.api.test_sheet_matches import _qualifying_on_the_sheet, drawn, play, results, sheet
+from tests.api.sheet_helpers import drawn, play, qualifying_on_the_sheet, results, sheet
 from tests.api.tournament_helpers import Tourney
 
 SWING = hand(1, "10NT", [0, 10])  # hand 1 of r1m1 made the second team's: the seeds change
@@ -25,7 +25,7 @@ def put(client: FlaskClient, game: dict[str, Any], number: int, body: dict[str, 
 
 def knockout(client: FlaskClient) -> tuple[Tourney, dict[str, Any]]:
     """Qualifying played on the sheet, semi-finals built, one semi-final game typed in."""
-    t, game = _qualifying_on_the_sheet(client)
+    t, game = qualifying_on_the_sheet(client)
     semi = t.get()["rounds"][1]["matches"][0]["id"]
     assert t.report(semi, [300, 100]).status_code == 201
     return t, game
@@ -89,7 +89,7 @@ def test_a_preview_answers_every_token_the_write_takes_and_says_who_applies_it(
 
 
 def test_an_undo_previewed_on_the_sheet_says_what_the_match_loses(client: FlaskClient) -> None:
-    t, game = _qualifying_on_the_sheet(client)
+    t, game = qualifying_on_the_sheet(client)
     before = state(t, game)
     shown = client.delete(f"{GAMES}/{game['id']}/hands/5?preview=true",
                           headers={"Authorization": f"Bearer {game['token']}"})
