@@ -32,8 +32,10 @@ from scorekeeper.api.schemas.games import (
 from scorekeeper.api.schemas.hands import (
     HAND_FAMILIES,
     HandBodySchema,
+    HandCorrectedSchema,
     HandPreviewSchema,
     HandSchema,
+    HandUndoneSchema,
     load_hand,
 )
 from scorekeeper.api.schemas.scoring import ScoringSchema
@@ -430,10 +432,10 @@ class OneHand(MethodView):
     @blp.arguments(WriteHeadersSchema(), location="headers", as_kwargs=True)
     @blp.arguments(HandWriteQuerySchema(), location="query", as_kwargs=True)
     @hand_body
-    @blp.response(200, HandSchema, headers=WRITTEN)
+    @blp.response(200, HandCorrectedSchema, headers=WRITTEN)
     @document_write_errors
     @blp.doc(operationId="correctHand")
-    def put(self, hand: dict[str, Any], game_id: int, number: int, cascade: bool,
+    def put(self, hand: dict[str, Any], game_id: int, number: int, cascade: bool, preview: bool,
             **headers: str) -> Result:
         """Correct a hand; every later hand and the game's status are recomputed
 
@@ -443,23 +445,30 @@ class OneHand(MethodView):
         recorded; 412 when If-Match is stale. A game played on a tournament's sheet also takes
         the organizer's token and its match's scorer tokens, and its match's reported games are
         corrected with it (409 once a later round was built on the match, unless the organizer
-        sends ?cascade=true).
+        sends ?cascade=true). With ?preview=true (same token, same refusals) it answers what the
+        correction would give and stores nothing; on a tournament's sheet `tournament` says what
+        it does to the match, the later rounds and the standings, even where applying it needs
+        the organizer and ?cascade=true (`apply` says so). A preview is not the write: its
+        Idempotency-Key is neither kept nor replayed.
         """
-        return reply(games.correct_hand(game_id, number, hand, write_request(headers), cascade))
+        return reply(games.correct_hand(game_id, number, hand, write_request(headers), cascade,
+                                        preview))
 
     @blp.arguments(WriteHeadersSchema(), location="headers", as_kwargs=True)
     @blp.arguments(HandWriteQuerySchema(), location="query", as_kwargs=True)
-    @blp.response(200, GameSchema, headers=WRITTEN)
+    @blp.response(200, HandUndoneSchema, headers=WRITTEN)
     @document_write_errors
     @blp.doc(operationId="undoHand")
-    def delete(self, game_id: int, number: int, cascade: bool, **headers: str) -> Result:
+    def delete(self, game_id: int, number: int, cascade: bool, preview: bool,
+               **headers: str) -> Result:
         """Undo the last hand (an earlier one is refused with 409: correct it instead)
 
         Needs the game's token. Only the last hand may be undone (409 for another). The undone hand
         stays in the history. 412 when If-Match is stale. On a tournament's sheet, as for a
-        correction: the match's reported games follow.
+        correction: the match's reported games follow. ?preview=true as for a correction, the
+        tournament's part in `tournament_preview`.
         """
-        return reply(games.undo_hand(game_id, number, write_request(headers), cascade))
+        return reply(games.undo_hand(game_id, number, write_request(headers), cascade, preview))
 
 
 @blp.route(f"{GAME}/history")

@@ -53,6 +53,7 @@ from scorekeeper.services.writes import (
     guarded_write,
     hash_token,
     lock_for_writing,
+    previewed_write,
     read_version,
 )
 
@@ -246,7 +247,9 @@ def record_hand(game_id: int, hand_input: dict[str, Any], request: WriteRequest)
 
 
 def correct_hand(game_id: int, number: int, hand_input: dict[str, Any],
-                 request: WriteRequest, cascade: bool = False) -> Reply:
+                 request: WriteRequest, cascade: bool = False, preview: bool = False) -> Reply:
+    """Correct a hand; with `preview` the same correction is made, answered (with what it
+    does to a tournament's match and later rounds, on a tournament's sheet), then rolled back."""
     def correct(session: Session, game: GameRecord, variant: Variant
                 ) -> tuple[int, dict[str, Any]]:
         hands = session.scalars(select(Hand).where(Hand.game_id == game.id, Hand.number >= number)
@@ -282,14 +285,16 @@ def correct_hand(game_id: int, number: int, hand_input: dict[str, Any],
              after=_snapshot(hands[0]))
         _move_to(connection, game, state.to_dict(), now)
         club_records.refresh_figures(session, game)
-        sheet.sync(session, game, role[0], cascade)
-        return 200, present.hand_view(hands[0], game)
+        return 200, _synced(session, game, role[0], cascade, preview,
+                            present.hand_view(hands[0], game), "tournament")
 
     role: list[sheet.Role] = []
-    return _write(game_id, request, correct, role, cascade)
+    return _write(game_id, request, correct, role, cascade, preview)
 
 
-def undo_hand(game_id: int, number: int, request: WriteRequest, cascade: bool = False) -> Reply:
+def undo_hand(game_id: int, number: int, request: WriteRequest, cascade: bool = False,
+              preview: bool = False) -> Reply:
+    """Undo the last hand; `preview` as for a correction."""
     def undo(session: Session, game: GameRecord, variant: Variant
              ) -> tuple[int, dict[str, Any]]:
         hand = _hand(session, game, number)
@@ -304,11 +309,20 @@ def undo_hand(game_id: int, number: int, request: WriteRequest, cascade: bool = 
         session.execute(delete(Hand).where(Hand.id == hand.id))
         _log(connection, game, number, "undone", now, before=_snapshot(hand))
         club_records.refresh_figures(session, game)
-        sheet.sync(session, game, role[0], cascade)
-        return 200, present.game_view(game)
+        # A game's `tournament` is its tournament's id: the undo's preview goes beside it.
+        return 200, _synced(session, game, role[0], cascade, preview, present.game_view(game),
+                            "tournament_preview")
 
     role: list[sheet.Role] = []
-    return _write(game_id, request, undo, role, cascade)
+    return _write(game_id, request, undo, role, cascade, preview)
+
+
+def _synced(session: Session, game: GameRecord, role: sheet.Role, cascade: bool, preview: bool,
+            body: dict[str, Any], member: str) -> dict[str, Any]:
+    """A correction's or undo's reply once its tournament match (if any) follows; a preview
+    also says, under `member`, what that does to the tournament."""
+    tournament = sheet.sync(session, game, role, cascade, preview)
+    return body if tournament is None else {**body, member: tournament}
 
 
 # -- the write guard ----------------------------------------------------------------------------
@@ -317,7 +331,8 @@ Action = Callable[[Session, GameRecord, Variant], tuple[int, dict[str, Any]]]
 
 
 def _write(game_id: int, request: WriteRequest, action: Action,
-           role: list[sheet.Role] | None = None, cascade: bool = False) -> Reply:
+           role: list[sheet.Role] | None = None, cascade: bool = False,
+           preview: bool = False) -> Reply:
     """`role` is told who the token is: the game's own, or (a game on a tournament's sheet) its
     organizer or its match's scorer."""
     said: list[sheet.Role] = [] if role is None else role
@@ -340,8 +355,8 @@ def _write(game_id: int, request: WriteRequest, action: Action,
     guard = Guard(load=lambda: get_game(game_id, lock=True), authorize=authorize,
                   replies=IdempotentReply, owner="game_id", etag=present.etag,
                   busy=say("the game is busy with other writes; send the hand again"))
-    return guarded_write(guard, request,
-                         lambda session, game: action(session, game, find_variant(game.variant)))
+    return (previewed_write if preview else guarded_write)(
+        guard, request, lambda session, game: action(session, game, find_variant(game.variant)))
 
 
 def _hand(session: Session, game: GameRecord, number: int) -> Hand:

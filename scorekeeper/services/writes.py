@@ -15,7 +15,7 @@ import hmac
 import json
 import math
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import timedelta
 from functools import cache
 from typing import Any, Generic, TypeVar
@@ -177,6 +177,29 @@ def guarded_write(guard: Guard[Row], request: WriteRequest,
         finally:
             end_turn(session)
     raise AssertionError("unreachable")  # pragma: no cover
+
+
+def previewed_write(guard: Guard[Row], request: WriteRequest,
+                    action: Callable[[Session, Row], tuple[int, dict[str, Any]]]) -> Reply:
+    """The write made and answered under the same guard, then rolled back: nothing is stored,
+    the ETag does not move, and no reply is kept under its Idempotency-Key (a preview is not
+    the write, so it is never replayed and never uses up the key)."""
+
+    def made(session: Session, row: Row) -> tuple[int, dict[str, Any]]:
+        before = guard.etag(row)
+        status, body = action(session, row)
+        raise _Previewed(Reply(status, {**body, "preview": True}, before))
+
+    try:
+        return guarded_write(guard, replace(request, idempotency_key=None), made)
+    except _Previewed as previewed:
+        return previewed.reply
+
+
+class _Previewed(Exception):  # not an error: how a preview's reply leaves its rolled-back write
+    def __init__(self, reply: Reply) -> None:
+        super().__init__("previewed")
+        self.reply = reply
 
 
 def create_once(request: WriteRequest,

@@ -60,7 +60,8 @@ def test_an_unconfirmed_game_counts_nowhere_until_the_other_team_confirms(
     assert done.status_code == 200, done.get_json()
     match = done.get_json()["match"]
     assert match["unconfirmed"] == [] and match["status"] == "complete"
-    assert match["results"] == [{"number": 1, "scores": [300, 100], "game_id": None}]
+    assert match["results"] == [{"number": 1, "scores": [300, 100], "game_id": None,
+                                 "hand": None}]
     assert done.get_json()["can_advance"] is True
     assert t.advance().status_code == 200
 

@@ -235,7 +235,8 @@ def test_a_whole_game_of_australian_500(sk: SimpleNamespace, connect: Any) -> No
     # Correction: in hand 5 East-West took 7 tricks, not 6. Still +80 (no overtrick bonus), and
     # North-South get 30; hand 6 is replayed on top, so the game stands at 320 all.
     corrected = expect(sk.correct_hand(created.id, 5, client=table.scorer,
-                                       body=table.contract(BO, "6D", [3, 7])), 200, sk.models.Hand)
+                                       body=table.contract(BO, "6D", [3, 7])), 200,
+                       sk.models.HandCorrected)
     assert (corrected.number, corrected.deltas, corrected.scores) == (5, [30, 80], [70, 320])
     assert (corrected.game.scores, corrected.game.dealer) == ([320, 320], BO)
     assert [(hand.number, hand.deltas, hand.scores) for hand in table.hands()] == [
@@ -248,7 +249,7 @@ def test_a_whole_game_of_australian_500(sk: SimpleNamespace, connect: Any) -> No
     table.check(table.record(table.contract(DI, "6S", [4, 6])),
                 number=7, deltas=[40, 40], scores=[360, 360], dealer=CY)
     refused(sk, sk.undo_hand(created.id, 5, client=table.scorer), 409)  # only the last one
-    game = expect(sk.undo_hand(created.id, 7, client=table.scorer), 200, sk.models.Game)
+    game = expect(sk.undo_hand(created.id, 7, client=table.scorer), 200, sk.models.HandUndone)
     assert (game.scores, game.dealer, game.hands_played, game.status) == (
         [320, 320], BO, 6, "in_progress")
 

@@ -207,3 +207,21 @@ def test_the_draw_needs_eight_players_in_play(client: FlaskClient) -> None:
     t = night(client, NAMES[:8])
     assert client.post(f"{t.url}/teams/0/withdraw", headers=t.auth()).status_code == 200
     assert_error(t.draw(), 409)
+
+
+def test_a_tied_deal_at_a_progressive_table_counts_and_a_pass_out_does_not(
+        client: FlaskClient) -> None:
+    t = night(client, NAMES[:8])
+    assert t.draw().status_code == 200
+    table = next(m for m in t.get()["rounds"][0]["matches"] if m["kind"] == "partnerships")
+    game = client.post(f"{t.url}/matches/{table['id']}/sheet", json={},
+                       headers=t.auth()).get_json()
+    auth = {"Authorization": f"Bearer {game['token']}"}
+    passed = client.post(f"{GAMES}/{game['id']}/hands", json={"passed_out": True}, headers=auth)
+    assert passed.status_code == 201, passed.get_json()
+    assert t.match(table["id"])["results"] == []  # dealt again
+    # 6♠ made exactly: the bidders' 40 and the defenders' four tricks at 10 each.
+    tied = client.post(f"{GAMES}/{game['id']}/hands", json=hand(0, "6S", [6, 4]), headers=auth)
+    assert tied.get_json()["deltas"] == [40, 40]
+    assert [r["scores"] for r in t.match(table["id"])["results"]] == [[40, 40]]
+    assert t.match(table["id"])["totals"] == [40, 40]

@@ -10,35 +10,17 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.api.helpers import GAMES, assert_error, hand, snapshot
+from tests.api.sheet_helpers import (
+    FAILED,
+    MADE,
+    drawn,
+    play,
+    qualifying_on_the_sheet,
+    results,
+    sheet,
+)
 from tests.api.tournament_helpers import Tourney
 from tests.helpers import in_threads
-
-MADE = hand(0, "7H", [8, 2])  # the first team takes 8 tricks: 7♥ made
-FAILED = hand(1, "8S", [6, 4])  # the second team's 8♠ fails
-
-
-def sheet(t: Tourney, key: str, token: str | None = None, **headers: str) -> Any:
-    return t.client.post(f"{t.url}/matches/{key}/sheet", json={},
-                         headers=t.auth(token, **headers))
-
-
-def play(client: FlaskClient, game_id: int, token: str, entered: dict[str, Any],
-         key: str | None = None) -> Any:
-    headers = {"Authorization": f"Bearer {token}"}
-    if key is not None:
-        headers["Idempotency-Key"] = key
-    return client.post(f"{GAMES}/{game_id}/hands", json=entered, headers=headers)
-
-
-def drawn(client: FlaskClient, n: int = 4, **kwargs: Any) -> Tourney:
-    t = Tourney.create(client, n, **kwargs)
-    assert t.draw().status_code == 200
-    return t
-
-
-def results(t: Tourney, key: str) -> list[dict[str, Any]]:
-    found: list[dict[str, Any]] = t.match(key)["results"]
-    return found
 
 
 def test_a_match_opens_on_the_sheet_with_its_teams_and_a_second_phone_gets_the_same_game(
@@ -72,7 +54,7 @@ def test_each_deal_reports_one_game_of_the_match_and_a_redeal_reports_nothing(
     first = play(client, game["id"], game["token"], MADE)
     assert first.status_code == 201, first.get_json()
     assert results(t, "r1m1") == [{"number": 1, "scores": first.get_json()["deltas"],
-                                   "game_id": game["id"]}]
+                                   "game_id": game["id"], "hand": 1}]
     assert first.get_json()["deltas"][0] > first.get_json()["deltas"][1]
     passed = play(client, game["id"], game["token"], {"passed_out": True})
     assert passed.status_code == 201, passed.get_json()
@@ -139,23 +121,9 @@ def test_a_corrected_or_undone_deal_corrects_the_match(client: FlaskClient) -> N
     assert results(t, "r1m1") == []
 
 
-def _qualifying_on_the_sheet(client: FlaskClient) -> tuple[Tourney, dict[str, Any]]:
-    """Four teams: both qualifying matches played on the sheet, the semi-finals built."""
-    t = drawn(client)
-    games = {}
-    for key in ("r1m1", "r1m2"):
-        games[key] = sheet(t, key).get_json()
-        for entered in (MADE, MADE, FAILED, MADE, FAILED):
-            assert play(client, games[key]["id"], games[key]["token"],
-                        entered).status_code == 201
-    assert t.advance().status_code == 200
-    assert len(t.get()["rounds"]) == 2
-    return t, games["r1m1"]
-
-
 def test_a_correction_a_later_round_was_built_on_is_the_organizers_with_cascade(
         client: FlaskClient) -> None:
-    t, game = _qualifying_on_the_sheet(client)
+    t, game = qualifying_on_the_sheet(client)
     url = f"{GAMES}/{game['id']}/hands/1"
     scorer = t.scorer("r1m1").get_json()["token"]
     before = (t.snapshot(), snapshot(client, f"{GAMES}/{game['id']}"))
@@ -183,7 +151,8 @@ def test_a_whole_game_reports_once_when_it_ends(client: FlaskClient) -> None:
         if client.get(f"{GAMES}/{game['id']}").get_json()["status"] != "finished":
             assert results(t, key) == []
     final = client.get(f"{GAMES}/{game['id']}").get_json()["scores"]
-    assert results(t, key) == [{"number": 1, "scores": final, "game_id": game["id"]}]
+    assert results(t, key) == [{"number": 1, "scores": final, "game_id": game["id"],
+                                "hand": None}]
     assert t.get()["status"] == "finished"
     # Reopening a reported game by undoing its last hand takes its report away with it.
     undone = client.delete(f"{GAMES}/{game['id']}/hands/{hands}",
@@ -222,3 +191,63 @@ def test_a_bye_or_an_undrawn_tournament_has_no_sheet(client: FlaskClient) -> Non
     assert_error(sheet(t, bye["id"]), 409)
     assert_error(sheet(t, "r9m9"), 404)
     assert_error(sheet(t, "r1m1", "not-a-token"), 403)
+
+
+def test_an_offline_queue_replayed_after_success_reports_each_deal_once(
+        client: FlaskClient) -> None:
+    """The page's outbox sends its hands in order, each with its own Idempotency-Key and the
+    ETag the previous reply gave as If-Match. Replies lost on the way back: it sends the same
+    entries again (same keys, the If-Match they had), which must record and report nothing
+    twice, and the queue's next hand goes on from the replayed reply's ETag."""
+    t = drawn(client)
+    game = sheet(t, "r1m1").get_json()
+    url = f"{GAMES}/{game['id']}/hands"
+    queue = [(str(uuid.uuid4()), entered) for entered in (MADE, FAILED, MADE)]
+
+    def send(key: str, entered: dict[str, Any], if_match: str) -> Any:
+        return client.post(url, json=entered, headers={
+            "Authorization": f"Bearer {game['token']}", "Idempotency-Key": key,
+            "If-Match": if_match})
+
+    etag = client.get(f"{GAMES}/{game['id']}").headers["ETag"]
+    sent = []
+    for key, entered in queue[:2]:  # two hands reach the server; their replies are lost
+        sent.append(etag)
+        reply = send(key, entered, etag)
+        assert reply.status_code == 201, reply.get_json()
+        etag = reply.headers["ETag"]
+    # The connection returns: the outbox sends its whole queue again, from the first entry.
+    etag = sent[0]
+    for key, entered in queue:
+        reply = send(key, entered, etag)
+        assert reply.status_code == 201, reply.get_json()
+        etag = reply.headers["ETag"]
+    replayed = [send(key, entered, sent[i]).headers.get("Idempotent-Replayed")
+                for i, (key, entered) in enumerate(queue[:2])]
+    assert replayed == ["true", "true"]
+    hands = client.get(url).get_json()
+    assert len(hands) == 3
+    assert [r["scores"] for r in results(t, "r1m1")] == [h["deltas"] for h in hands]
+    assert [r["number"] for r in results(t, "r1m1")] == [1, 2, 3]
+
+
+def test_a_retried_correction_or_undo_corrects_the_match_once(client: FlaskClient) -> None:
+    t = drawn(client)
+    game = sheet(t, "r1m1").get_json()
+    for entered in (MADE, MADE, MADE):
+        play(client, game["id"], game["token"], entered)
+    auth = {"Authorization": f"Bearer {game['token']}"}
+    fixed, undone = str(uuid.uuid4()), str(uuid.uuid4())
+    replies = [client.put(f"{GAMES}/{game['id']}/hands/1", json={"passed_out": True},
+                          headers={**auth, "Idempotency-Key": fixed}) for _ in range(2)]
+    assert [r.status_code for r in replies] == [200, 200]
+    assert replies[1].headers["Idempotent-Replayed"] == "true"
+    assert [r["number"] for r in results(t, "r1m1")] == [1, 2]  # deal 1 a redeal: 2 games left
+    replies = [client.delete(f"{GAMES}/{game['id']}/hands/3",
+                             headers={**auth, "Idempotency-Key": undone}) for _ in range(2)]
+    assert [r.status_code for r in replies] == [200, 200]
+    hands = client.get(f"{GAMES}/{game['id']}/hands").get_json()
+    assert len(hands) == 2
+    assert [r["scores"] for r in results(t, "r1m1")] == [hands[1]["deltas"]]
+    history = client.get(f"{GAMES}/{game['id']}/history").get_json()
+    assert [c["action"] for c in history] == ["recorded"] * 3 + ["corrected", "undone"]

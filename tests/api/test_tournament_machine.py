@@ -84,7 +84,8 @@ class QuebecMachine(RuleBasedStateMachine):
         self.stored[(match["id"], len(match["results"]) + 1)] = (game, match["teams"])
         assert reply["dropped"] == []
         assert reply["match"]["results"] == [*match["results"], {
-            "number": len(match["results"]) + 1, "scores": game, "game_id": None}]
+            "number": len(match["results"]) + 1, "scores": game, "game_id": None,
+            "hand": None}]
         if not check:
             match.update(reply["match"])
             return

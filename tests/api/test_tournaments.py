@@ -363,7 +363,8 @@ def test_a_scorer_token_reports_its_own_match_only(client: FlaskClient) -> None:
     other = drawn(client)
     foreign = other.scorer("r1m1").get_json()["token"]
     assert_error(t.report("r1m1", [30, 10], token=foreign), 403)
-    assert t.match("r1m1")["results"] == [{"number": 1, "scores": [10, 30], "game_id": None}]
+    assert t.match("r1m1")["results"] == [{"number": 1, "scores": [10, 30], "game_id": None,
+                                                   "hand": None}]
     # everything reads without a token
     for url in (t.url, f"{t.url}/bracket", f"{t.url}/standings.csv"):
         assert client.get(url).status_code == 200, url
@@ -724,7 +725,8 @@ def test_a_recorded_game_is_one_game_of_a_match(client: FlaskClient) -> None:
     reply = t.report("r1m1", {"game_id": game[0]})
     assert reply.status_code == 201, reply.get_json()
     match = reply.get_json()["match"]
-    assert match["results"] == [{"number": 1, "scores": [0, 1040], "game_id": game[0]}]
+    assert match["results"] == [{"number": 1, "scores": [0, 1040], "game_id": game[0],
+                                   "hand": None}]
     assert match["wins"] == [0, 1] and match["totals"] == [0, 1040]
     # the next in match order, won by a; and a game's final scores may be sent as they are
     second = new_game(client, sides_of(t, [a, b]))

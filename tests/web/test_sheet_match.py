@@ -45,3 +45,38 @@ def test_a_table_plays_its_deals_on_the_sheet_and_the_match_counts_them(phone: P
     assert int(re.search(r"#/g/(\d+)", page.url).group(1)) == game  # type: ignore[union-attr]
     assert page.viewport_size == PHONE
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def test_a_tables_phone_leaves_a_correction_later_rounds_depend_on_to_the_organizer(
+        phone: Phone) -> None:
+    page = phone.open()
+    t = Tournament(page)
+    t.draw()
+    made, failed = ({"bidder": 0, "bid": "7H", "tricks": [8, 2]},
+                    {"bidder": 1, "bid": "8S", "tricks": [6, 4]})
+    games = {}
+    for m in t.get()["rounds"][0]["matches"]:
+        games[m["id"]] = api(page, "POST", f"/tournaments/{t.id}/matches/{m['id']}/sheet",
+                             t.token, {})
+        for entered in (made, made, failed, made, failed):
+            api(page, "POST", f"/games/{games[m['id']]['id']}/hands", games[m["id"]]["token"],
+                entered)
+    api(page, "POST", f"/tournaments/{t.id}/advance", t.token)
+    scorer = api(page, "POST", f"/tournaments/{t.id}/matches/r1m1/scorers", t.token)["token"]
+    before = t.get()
+    game = games["r1m1"]["id"]
+    page = phone.open(f"#/g/{game}?token={scorer}")
+    page.get_by_role("button", name=re.compile("^1\\. ")).click()
+    page.get_by_role("button", name="Correct hand 1").click()
+    sides = api(page, "GET", f"/games/{game}")["sides"]
+    page.get_by_role("button", name=re.compile("^8 spades,")).click()
+    page.get_by_role("group", name="Bidder").get_by_role(
+        "button", name=sides[1]["players"][0]).click()
+    page.get_by_role("group", name=re.compile("^Tricks ")).get_by_role(
+        "button", name="6 tricks", exact=True).click()
+    page.get_by_role("button", name="Save the correction").click()
+    page.get_by_text("Later rounds were built on this match: the organizer applies this "
+                     "correction from the desk.").wait_for()
+    assert page.locator(".preview-box").count() == 0
+    assert t.get()["updated_at"] == before["updated_at"]
+    assert t.match("r1m1")["results"] == before["rounds"][0]["matches"][0]["results"]

@@ -134,6 +134,10 @@ class HandWriteQuerySchema(Query):
     cascade = fields.Boolean(load_default=False, truthy={"true"}, falsy={"false"}, metadata={
         "description": "a game played on a tournament's sheet: rebuild the later rounds built "
                        "on its match (the organizer's token only)"})
+    preview = fields.Boolean(load_default=False, truthy={"true"}, falsy={"false"}, metadata={
+        "description": "answer what the write would do and store nothing (on a tournament's "
+                       "sheet: what it does to the match and later rounds, even where applying "
+                       "it needs ?cascade=true)"})
 
 
 MAX_HAND_KEYS = 16  # fields of a hand as entered, or of a history entry's hand

@@ -20,7 +20,8 @@ from scorekeeper.api.schemas.common import (
     StrictBool,
     any_value,
 )
-from scorekeeper.api.schemas.games import StandingSchema
+from scorekeeper.api.schemas.games import GameSchema, StandingSchema
+from scorekeeper.api.schemas.tournaments import SheetPreviewSchema
 from scorekeeper.rules.reasons import REASONS
 
 
@@ -254,3 +255,20 @@ class HandPreviewSchema(HandEnteredSchema):  # type: ignore[misc,valid-type]
 
 class HandSchema(HandPreviewSchema):
     recorded_at = fields.Str(required=True, metadata={"format": "date-time"})
+
+
+PREVIEWED = {"description": "true: a preview (?preview=true), nothing was stored"}
+SHEET_PREVIEW = {"description": "a preview on a tournament's sheet: what the match, the later "
+                                "rounds and the standings would become, and who may apply it"}
+
+
+class HandCorrectedSchema(HandSchema):
+    preview = fields.Bool(metadata=PREVIEWED)
+    tournament = fields.Nested(SheetPreviewSchema, metadata=SHEET_PREVIEW)
+
+
+class HandUndoneSchema(GameSchema):
+    preview = fields.Bool(metadata=PREVIEWED)
+    tournament_preview = fields.Nested(SheetPreviewSchema, metadata={
+        "description": SHEET_PREVIEW["description"] + " (`tournament` is the game's tournament "
+                                                      "id)"})

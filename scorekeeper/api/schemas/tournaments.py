@@ -89,6 +89,9 @@ class ResultSchema(Strict):
                          metadata={"description": "in the match's team order"})
     game_id = fields.Int(allow_none=True, required=True,
                          metadata={"description": "the recorded game it came from, if any"})
+    hand = fields.Int(allow_none=True, metadata={
+        "description": "a deal played on the score sheet: its hand number in game `game_id` "
+                       "(correct it there); null otherwise"})
 
 
 class UnconfirmedSchema(Strict):
@@ -326,6 +329,15 @@ class ReportReplySchema(Strict):
         "description": "corrections: true when nothing was stored (?preview=true)"})
     standings = fields.List(fields.Nested(StandingRowSchema), metadata={
         "description": "a preview's standings as the correction would leave them"})
+
+
+class SheetPreviewSchema(ReportReplySchema):
+    apply = fields.Str(required=True, validate=validate.OneOf(["now", "cascade", "organizer"]),
+                       metadata={"description": "who may apply it: `now` (the write as sent "
+                                 "would), `cascade` (later rounds were built on the match: send "
+                                 "it again with ?cascade=true), `organizer` (later rounds were "
+                                 "built on the match: only the organizer, or a co-organizer, "
+                                 "applies it, with ?cascade=true)"})
 
 
 class CascadeSchema(Query):

@@ -37,13 +37,20 @@ from scorekeeper.services.tournaments.guard import (
 )
 from scorekeeper.services.tournaments.views import (
     after_view,
+    correction_view,
     etag,
     rebuild,
-    standing_view,
     teams_of,
     tournament_view,
 )
-from scorekeeper.services.writes import Reply, WriteRequest, create_once, guarded_write, hash_token
+from scorekeeper.services.writes import (
+    Reply,
+    WriteRequest,
+    create_once,
+    guarded_write,
+    hash_token,
+    previewed_write,
+)
 
 MAX_SEED = 2**31 - 1
 
@@ -273,7 +280,6 @@ def _amend(tournament_id: int, key: str, number: int, cascade: bool, request: Wr
     answers the same, then rolls back."""
 
     def action(session: Session, row: TournamentRow) -> tuple[int, dict[str, Any]]:
-        before = etag(row)
         games, t = drawn(session, row)
         match = match_of(t, key)
         stored = next((g for g in games if g.match == key and g.number == number), None)
@@ -287,25 +293,14 @@ def _amend(tournament_id: int, key: str, number: int, cascade: bool, request: Wr
             raise Conflict(refusals.later_rounds(row, match))
         games = change(session, row, list(games), match, stored)
         after, dropped = settle(session, row, games)
-        kept = [g for g in games if g not in dropped]
         # `after` already is the tournament without them: stale games are never applied.
-        answer = {**after_view(row, after, key,
-                           [{"match": g.match, "number": g.number} for g in dropped], kept),
-                  "reopened": sorted({g.match for g in dropped}, key=_match_order),
-                  "preview": preview}
-        if preview:
-            teams = teams_of(row)
-            raise _Previewed(Reply(200, {**answer, "standings": [
-                standing_view(s, teams) for s in after.standings]}, before))
-        return 200, answer
+        return 200, correction_view(row, after, key, dropped,
+                                    [g for g in games if g not in dropped], preview)
 
-    try:
-        # A preview keeps no reply under its Idempotency-Key: it is not the write.
-        return guarded_write(guard(tournament_id, None if organizer_only else key, scorer),
-                             replace(request, idempotency_key=None) if preview else request,
-                             action)
-    except _Previewed as previewed:
-        return previewed.reply
+    writes = guard(tournament_id, None if organizer_only else key, scorer)
+    if preview:
+        return previewed_write(writes, request, action)
+    return guarded_write(writes, request, action)
 
 
 def advance(tournament_id: int, request: WriteRequest) -> Reply:
@@ -376,20 +371,6 @@ def _linked_scores(session: Session, row: TournamentRow, match: pure.Match,
 
 
 # -- what a report or correction may do --------------------------------------------------------
-
-
-class _Previewed(Exception):  # not an error: how a preview's reply leaves the write
-    """Raised by a previewed correction with its reply, so that the write is rolled back."""
-
-    def __init__(self, reply: Reply) -> None:
-        super().__init__("previewed")
-        self.reply = reply
-
-
-def _match_order(key: str) -> tuple[int, int]:
-    """"r2m10" after "r2m9": a match key's round and place."""
-    round_, _, place = key[1:].partition("m")
-    return int(round_), int(place)
 
 
 def _not_waiting(row: TournamentRow, games: Sequence[TournamentGame],

@@ -44,7 +44,13 @@ from scorekeeper.services.tournaments.guard import (
     settle,
     touch,
 )
-from scorekeeper.services.tournaments.views import scorer_of
+from scorekeeper.services.tournaments.views import (
+    correction_view,
+    desk_key_of,
+    rebuild,
+    reported,
+    scorer_of,
+)
 from scorekeeper.services.writes import Reply, WriteRequest, guarded_write, hash_token
 
 Role = Literal["game", "organizer", "scorer"]
@@ -162,43 +168,70 @@ def role_of(game: GameRecord, token: str) -> Role | None:
         return "scorer"
     if row.token_hash == hash_token(token):
         return "organizer"
-    return None
+    key = desk_key_of(row, token)  # a co-organizer is the organizer here; the door is not
+    return "organizer" if key is not None and key.role == "organizer" else None
 
 
 # -- reporting ---------------------------------------------------------------------------------
 
 
-def wanted(session: Session, game: GameRecord, unit: str) -> list[Wanted]:
+def wanted(session: Session, game: GameRecord, unit: str, progressive: bool = False
+           ) -> list[Wanted]:
     """The match's games that this game on the sheet stands for now."""
     if unit == "game":
         state = GameState.from_dict(game.state)
         return [] if state.outcome is None else [Wanted(None, list(game.state["scores"]))]
     hands = session.execute(select(Hand.number, Hand.deltas).where(Hand.game_id == game.id)
                             .order_by(Hand.number)).all()
-    # A deal nobody won (a pass-out, a tie) is dealt again: it is no game of the match.
+    # A deal nobody won (a pass-out, a tie) is dealt again: it is no game of the match. At a
+    # progressive table a tie counts (each player adds their side's points); a pass-out does not.
     return [Wanted(number, list(deltas)) for number, deltas in hands
-            if len(set(deltas)) > 1]
+            if (any(deltas) if progressive else len(set(deltas)) > 1)]
 
 
-def sync(session: Session, game: GameRecord, role: Role, cascade: bool) -> None:
+def sync(session: Session, game: GameRecord, role: Role, cascade: bool,
+         preview: bool = False) -> dict[str, Any] | None:
     """Bring the match's reports in line with the game on the sheet, in the hand's write.
     A new game of the match is reported; a changed one corrected; one the game no longer has
     (an undo, a correction that reopens the game) removed, with the rounds built on it
-    rebuilt as a correction from the desk would."""
+    rebuilt as a correction from the desk would. With `preview` (the write is rolled back
+    after) the later rounds are rebuilt whoever asks, and the answer says what changed and
+    who may apply it; else None."""
     if game.tournament_id is None or game.match is None:
-        return
+        return None
     row = session.get(TournamentRow, game.tournament_id, with_for_update=True,
                       populate_existing=True)
     if row is None or row.seed is None:
-        return  # the tournament was deleted: the game goes on alone
+        return None  # the tournament was deleted: the game goes on alone
     games, t = drawn(session, row)
     key = game.match
     match = match_of(t, key)
-    want = wanted(session, game, str(row.options.get("game_unit", "deal")))
+    later = built_on(t, match) > 0
+    # A preview rebuilds the later rounds whoever asks: it says who may apply it.
+    dropped = _reported(session, row, t, match, games, game,
+                        "organizer" if preview else role, cascade or preview)
+    if not preview:
+        return None
+    kept = reported(session, row)
+    # Applying: as sent, or (later rounds built on the match) the organizer's with ?cascade=true.
+    apply = "now" if not later or (cascade and role == "organizer") else (
+        "cascade" if role == "organizer" else "organizer")
+    return {**correction_view(row, rebuild(row, kept), key, dropped, kept, True),
+            "apply": apply}
+
+
+def _reported(session: Session, row: TournamentRow, t: pure.Tournament, match: pure.Match,
+              games: Sequence[TournamentGame], game: GameRecord, role: Role,
+              cascade: bool) -> list[TournamentGame]:
+    """The match's reports made what the game says; answers the games dropped from later
+    rounds."""
+    key = match.key
+    want = wanted(session, game, str(row.options.get("game_unit", "deal")),
+                  row.format == "progressive")
     mine = [g for g in games if g.match == key and g.game_id == game.id]
     have = [Wanted(g.hand, list(g.scores)) for g in mine]
     if want == have:
-        return
+        return []
     if [s["name"] for s in sides_of(row, match)] != [side["name"] for side in game.sides]:
         raise Conflict(say("match {match} is no longer between the teams of this game; ask the "
                            "organizer", match=key))
@@ -213,13 +246,14 @@ def sync(session: Session, game: GameRecord, role: Role, cascade: bool) -> None:
                                    hand=want[-1].hand, confirmed=True))
         touch(row)
         session.flush()
-        return
-    _amend(session, row, t, match, games, mine, want, role, cascade, game.id)
+        return []
+    return _amend(session, row, t, match, games, mine, want, role, cascade, game.id)
 
 
 def _amend(session: Session, row: TournamentRow, t: pure.Tournament, match: pure.Match,
            games: Sequence[TournamentGame], mine: Sequence[TournamentGame],
-           want: Sequence[Wanted], role: Role, cascade: bool, game_id: int) -> None:
+           want: Sequence[Wanted], role: Role, cascade: bool,
+           game_id: int) -> list[TournamentGame]:
     """A correction of games already reported: in place where the same games remain, else the
     game's reports replaced (they are the last of their match: nothing is typed for a match
     while it plays on the sheet)."""
@@ -251,6 +285,7 @@ def _amend(session: Session, row: TournamentRow, t: pure.Tournament, match: pure
     _, dropped = settle(session, row, games)
     if any(g.match == match.key for g in dropped):
         raise Conflict(refusals.over_too_soon(row, match))
+    return dropped
 
 
 def refuse_typed(session: Session, row: TournamentRow, match: pure.Match) -> None:

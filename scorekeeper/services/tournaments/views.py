@@ -167,6 +167,7 @@ def match_view(match: pure.Match, teams: Sequence[pure.Team],
                sheets: Mapping[str, int] | None = None) -> dict[str, Any]:
     """The match; `games` (every game stored) gives the ones that wait for confirmation,
     `sheets` each match's game on the score sheet."""
+    hands = {g.number: g.hand for g in games if g.match == match.key and g.confirmed}
     return {
         "id": match.key, "round": match.round, "table": match.table, "kind": match.kind,
         "teams": list(match.teams),
@@ -181,7 +182,8 @@ def match_view(match: pure.Match, teams: Sequence[pure.Team],
         "forfeit": list(match.forfeit),
         "wins": list(match.wins) if match.kind != "table" else None,
         "totals": list(match.totals),
-        "results": [{"number": r.number, "scores": list(r.scores), "game_id": r.game_id}
+        "results": [{"number": r.number, "scores": list(r.scores), "game_id": r.game_id,
+                     "hand": hands.get(r.number)}
                     for r in match.results],
         "unconfirmed": [{"number": g.number, "scores": list(g.scores),
                          "reported_by": g.reported_by}
@@ -205,6 +207,27 @@ def after_view(row: TournamentRow, t: pure.Tournament, key: str, dropped: list[d
             "dropped": dropped,
             "status": t.status, "champion": t.champion, "can_advance": t.can_advance,
             "next_step": t.next_step}
+
+
+def correction_view(row: TournamentRow, after: pure.Tournament, key: str,
+                    dropped: Sequence[TournamentGame], kept: Sequence[TournamentGame],
+                    preview: bool) -> dict[str, Any]:
+    """What a correction of match `key`'s games did (or, previewed, would do): the match after
+    it, the games dropped and the matches they reopen; a preview adds the standings after."""
+    body = {**after_view(row, after, key, [{"match": g.match, "number": g.number}
+                                           for g in dropped], kept),
+            "reopened": sorted({g.match for g in dropped}, key=match_order),
+            "preview": preview}
+    if preview:
+        teams = teams_of(row)
+        body["standings"] = [standing_view(s, teams) for s in after.standings]
+    return body
+
+
+def match_order(key: str) -> tuple[int, int]:
+    """"r2m10" after "r2m9": a match key's round and place."""
+    round_, _, place = key[1:].partition("m")
+    return int(round_), int(place)
 
 
 def bracket_view(tournament_id: int) -> dict[str, Any]:

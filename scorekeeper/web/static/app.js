@@ -37,8 +37,9 @@ function route() {
   if (parts[0] === "g" && parts[2] === "stats"
     && !isLocal(parts[1])) return import("./stats.js").then((m) => m.statsPage(Number(parts[1])));
   // A game started offline is addressed by its local id until the server has created it.
+  // ?hand=N: that hand's correction open (the desk sends its organizer to a deal of the sheet).
   if (parts[0] === "g" && parts[1]) return gamePage(isLocal(parts[1]) ? parts[1] : Number(parts[1]),
-    parts[2] === "watch");
+    parts[2] === "watch", Number(params.get("hand")) || null);
   // The tournament pages load when first opened: the score sheet at a table starts without them.
   if (parts[0] === "t"
     && parts[1] === "new") return import("./newtournament.js").then((m) => m.newTournamentPage());

@@ -5,13 +5,15 @@
 // then the table numbers, withdrawals, late entries where the format takes them, and advancing.
 import { api, problem, uuid } from "./api.js";
 import { h, toast } from "./dom.js";
-import { _, _n, against, number } from "./i18n.js";
+import { _, _n, against } from "./i18n.js";
 import { byeLine, gameLine, reportForm, roundsInPlay, scoreSoFar, sides, tableTitle, teamStatus,
   waiting } from "./match.js";
 import { siteLink } from "./links.js";
 import { shareLink } from "./share.js";
 import { deskOrganizers } from "./organizers.js";
 import { countdown } from "./progressive.js";
+import { previewBox } from "./cascade.js";
+import { keepToken } from "./store.js";
 
 /** The formats as the API describes them (which take late entries, and when), or null when
  *  they cannot be read. */
@@ -314,7 +316,14 @@ function correctable(t, id, m, game, write) {
           remove: true };
         wanted = ".preview-box button.primary";
         redraw();
-      } }, _("Remove")));
+      } }, _("Remove")),
+      // A deal played on the score sheet: its hand is corrected there, by the organizer.
+      game.hand != null ? [" ", h("button", { type: "button", class: "small",
+        "aria-label": _("Correct game {n} of {table} on the score sheet", { n: game.number,
+          table: tableTitle(m) }), onclick: () => {
+          keepToken("", game.game_id, deskToken);
+          location.hash = `#/g/${game.game_id}?hand=${game.hand}`;
+        } }, _("On the score sheet"))] : null);
   }
   const cancel = async () => { correcting = null; redraw(); };
   if (correcting.remove) return h("li", { class: "correcting" }, h("span", { text: line }),
@@ -355,27 +364,11 @@ function correctable(t, id, m, game, write) {
     correcting.preview ? previewOf(t, id, m, game, correcting.preview, write, cancel) : null);
 }
 
-/** What a correction would change: the match after it, games dropped, matches reopened, the
- *  standings' moves; then Apply or Cancel. */
+/** What a correction would change (cascade.js), then Apply or Cancel. */
 function previewOf(t, id, m, game, preview, write, cancel) {
-  const matches = new Map(t.rounds.flatMap((r) => r.matches.map((x) => [x.id, { match: x, round: r.name }])));
-  const where = (key) => {
-    const found = matches.get(key);
-    return found ? _("{table} ({round})", { table: tableTitle(found.match),
-      round: found.round }) : _("a later match");
-  };
-  const before = new Map(t.standings.map((s) => [s.team, s.rank]));
-  const moves = (preview.standings ?? []).filter((s) => before.has(s.team) && before.get(s.team) !== s.rank)
-    .map((s) => _("{team}: from {before} to {after}", { team: s.name, before: number(before.get(s.team)),
-      after: number(s.rank) }));
-  const dropped = (preview.dropped ?? []).map((d) => _("Game {n} of {match}", { n: d.number,
-    match: where(d.match) }));
-  const reopened = (preview.reopened ?? []).map(where);
-  const nothing = !dropped.length && !reopened.length && !moves.length;
   const removing = Boolean(correcting.remove);
   const fixed = removing ? _("Removed: {game}", { game: gameLine(m, game) })
     : gameLine(m, { number: game.number, scores: correcting.scores });
-  const after = _("The match after it: {score}", { score: scoreSoFar(preview.match) });
   const path = `/tournaments/${id}/matches/${m.id}/games/${game.number}?cascade=true`;
   const apply = async () => {
     const scores = correcting.scores;
@@ -384,21 +377,8 @@ function previewOf(t, id, m, game, preview, write, cancel) {
     if (done?.ok) toast(removing ? _("Game {n} removed.", { n: game.number })
       : _("Game {n} corrected.", { n: game.number }));
   };
-  return h("div", { class: "preview-box", role: "status" },
-    h("p", { class: "headline", text: removing ? _("What removing it changes")
-      : _("What this correction changes") }),
-    h("p", { text: fixed }),
-    h("p", { text: after }),
-    nothing ? h("p", { class: "muted", text: _("Nothing else changes.") }) : null,
-    dropped.length ? [h("p", { class: "label", text: _("Games dropped") }), h("ul", {},
-      dropped.map((x) => h("li", { text: x })))] : null,
-    reopened.length ? [h("p", { class: "label", text: _("Matches reopened") }), h("ul", {},
-      reopened.map((x) => h("li", { text: x })))] : null,
-    moves.length ? [h("p", { class: "label", text: _("Standings move") }), h("ul", {},
-      moves.map((x) => h("li", { text: x })))] : null,
-    h("div", { class: "row" },
-      h("button", { class: "primary", type: "button", onclick: apply }, _("Apply")),
-      h("button", { type: "button", onclick: cancel }, _("Cancel"))));
+  return previewBox(t, preview, { headline: removing ? _("What removing it changes")
+    : _("What this correction changes"), fixed, apply, cancel });
 }
 
 /** The table's scorer link: issued on demand (shown once by the server, kept on this page). When

@@ -73,6 +73,15 @@ class Sheet {
     /** @type {number | null} the hand whose explanation is open */
     this.opened = null;
     this.dirty = false; // the scorer has started entering a hand: live updates must not disturb it
+    /** @type {{ method: string, path: string, body: any, preview: any, t: any, fixed: string } | null}
+     *  a tournament game's correction or undo that would change later rounds, previewed */
+    this.cascade = null;
+    /** @type {string | null} a tournament game whose match is over, in words */
+    this.matchOver = null;
+    /** @type {string | null} why this phone may not apply the correction it previewed */
+    this.notYours = null;
+    /** @type {typeof import("../cascade.js").previewBox} */
+    this.cascadeBox = () => h("div", {});
   }
 
   async load() {
@@ -92,6 +101,13 @@ class Sheet {
     this.stored = g.stored;
     if (sc?.ok) this.scoring = sc.json; // else the last data kept, if any
     if (!this.variant) this.variant = (await api("GET", `/variants/${this.game.variant}`)).json;
+    // A tournament's game: its match over, it takes no more deals (each would be refused).
+    const t = this.game.tournament == null ? null
+      : await api("GET", `/tournaments/${this.game.tournament}`).catch(() => null);
+    const match = t?.ok ? t.json.rounds.flatMap((/** @type {any} */ r) => r.matches)
+      .find((/** @type {any} */ m) => m.id === this.game.match) : null;
+    this.matchOver = match?.status === "complete" && this.game.status !== "finished"
+      ? _("Match over: {team} won.", { team: t?.json.teams[match.winner]?.name ?? "" }) : null;
   }
 
   /** @returns {Table} */
@@ -192,7 +208,13 @@ class Sheet {
           : _("{dealer} deals next.", { dealer: seatName(game.dealer) }) }),
       renderWaitingNote(outbox, game, this.stored, last ? last.exact : null),
       renderConflict(outbox, game, hands, summary, async () => { await this.load(); this.render(); }),
-      token && (!finished || this.editing) ? this.entryForm() : null,
+      this.notYours ? h("p", { class: "banner warn", id: "not-yours", role: "alert",
+        text: this.notYours }) : null,
+      this.cascade ? this.cascadeCard() : null,
+      this.matchOver && !this.editing ? h("p", { class: "banner win", role: "status",
+        text: this.matchOver }) : null,
+      token && (!finished || this.editing) && !this.cascade && (!this.matchOver || this.editing)
+        ? this.entryForm() : null,
       // Many sides: the table scrolls inside itself, never the page; the hand column stays put.
       h("div", { class: "sheet-scroll", tabindex: "0", role: "region", "aria-labelledby": "sheet-caption" },
         h("table", { class: "sheet hands" },
@@ -332,6 +354,58 @@ class Sheet {
     return true;
   }
 
+  /** A correction or undo. In a tournament's game it may change later rounds, so it is
+   *  previewed first: applied at once when it changes none, else shown (what the later rounds
+   *  lose) for the organizer to apply with ?cascade=true, or, on a table's phone, left to the
+   *  organizer at the desk. @param {string} method @param {string} path @param {any} body
+   *  @param {((result: any) => void) | null} refused @param {string} fixed what is changed, in words */
+  async previewed(method, path, body, refused, fixed) {
+    this.notYours = null;
+    if (this.game.tournament == null) return this.send(method, path, body, refused);
+    let got;
+    try {
+      got = await api(method, `${path}?preview=true`, body, { token: this.token, ifMatch: this.etag });
+    } catch {
+      toast(_("No connection: try again when you are back online."));
+      return false;
+    }
+    if (!got.ok) {
+      if (refused) refused(got); else toast(problem(got));
+      return false;
+    }
+    const preview = got.json.tournament_preview ?? got.json.tournament;
+    if (!preview || typeof preview !== "object" || preview.apply === "now") return this.send(method, path,
+      body, refused);
+    if (preview.apply === "organizer") {
+      this.notYours = _("Later rounds were built on this match: the organizer applies this correction from the desk.");
+      this.settled(false);
+      document.getElementById("not-yours")?.scrollIntoView({ block: "center" });
+      return false;
+    }
+    const t = await api("GET", `/tournaments/${this.game.tournament}`).catch(() => null);
+    if (!t?.ok) { toast(t ? problem(t) : _("No connection: try again when you are back online.")); return false; }
+    this.cascade = { method, path, body, preview, t: t.json, fixed };
+    this.render();
+    document.querySelector(".preview-box")?.scrollIntoView({ block: "center" });
+    /** @type {HTMLElement | null} */ (document.querySelector(".preview-box button.primary"))?.focus();
+    return false;
+  }
+
+  /** The previewed correction's effect on the tournament, with Apply (?cascade=true) and Cancel. */
+  cascadeCard() {
+    const { method, path, body, preview, t, fixed } = /** @type {NonNullable<Sheet["cascade"]>} */ (
+      this.cascade);
+    const removing = method === "DELETE";
+    const cancel = () => { this.cascade = null; this.render(); };
+    const apply = async () => {
+      this.cascade = null;
+      await this.send(method, `${path}?cascade=true`, body);
+    };
+    return h("section", { class: "card stack", id: "entry" }, this.cascadeBox(t, preview, {
+      headline: removing ? _("What removing it changes") : _("What this correction changes"),
+      fixed, apply, cancel }));
+  }
+
   /** Another phone changed the game under a half-entered hand: say so, and offer to reload. */
   changed() {
     const entry = document.getElementById("entry");
@@ -345,7 +419,8 @@ class Sheet {
   /** @param {number} number */
   async undo(number) {
     if (!confirm(_("Undo hand {n}?", { n: number }))) return;
-    await this.send("DELETE", `/games/${this.id}/hands/${number}`, undefined);
+    await this.previewed("DELETE", `/games/${this.id}/hands/${number}`, undefined, null,
+      _("Undo hand {n}", { n: number }));
   }
 
   entryForm() {
@@ -360,8 +435,8 @@ class Sheet {
     /** @type {import("./table.js").Submit} */
     const submit = (body) => {
       fieldErrors(box, refusal, null);
-      return editing ? this.send("PUT", `/games/${id}/hands/${editing.number}`, body, refused)
-        : this.send("POST", `/games/${id}/hands`, body, refused);
+      return editing ? this.previewed("PUT", `/games/${id}/hands/${editing.number}`, body, refused,
+        this.summary(body)) : this.send("POST", `/games/${id}/hands`, body, refused);
     };
     const cancel = editing ? h("button", { type: "button", onclick: (/** @type {Event} */ e) => {
       e.stopPropagation();
@@ -385,8 +460,9 @@ class Sheet {
 }
 
 /** The sheet of game `id` (a local id while it waits to be created), for its scorer or, when
- *  `watching`, read-only. @param {string | number} id @param {boolean} watching */
-export async function gamePage(id, watching) {
+ *  `watching`, read-only; `hand`: that hand's correction opened. @param {string | number} id
+ *  @param {boolean} watching @param {number | null} hand */
+export async function gamePage(id, watching, hand = null) {
   const local = isLocal(id);
   const created = local ? outbox.createdAs(String(id)) : undefined;
   if (created) { location.replace(`#/g/${created}`); return; }
@@ -401,6 +477,10 @@ export async function gamePage(id, watching) {
   if (variant.bids) sheet.tableBids = local ? { bids: guessedBids(game, variant),
     exact: false } : await gameBids(game, variant);
   document.title = _("{game} — scorekeeper", { game: against(game.sides.map((s) => s.name)) });
+  const asked = hand == null || !sheet.token ? undefined : sheet.hands.find((x) => x.number === hand);
+  if (asked) { sheet.editing = asked; sheet.opened = asked.number; }
+  // A tournament's preview box is the tournament pages' own: loaded when first needed.
+  if (game.tournament != null) sheet.cascadeBox = (await import("../cascade.js")).previewBox;
   sheet.render({ top: true }); // opened: the scores and the entry, not wherever the last page was scrolled
   showNet();
   // The outbox sent or refused something of this game: show it (a game started offline moves
