@@ -85,7 +85,7 @@ def test_a_french_quebec_night_played_on_the_sheet_and_mended_from_the_desk(
         scorer.get_by_text(re.compile("^Manche terminée. Victoire")).wait_for()
         assert scorer.locator("#entry").count() == 0
         if table == 1:
-            assert scorer.get_by_text("Partie de tournoi : retour à la manche").is_visible()
+            assert scorer.get_by_text("Partie de tournoi : retour à la table").is_visible()
             fits_the_phone(scorer)
     t = api(page, "GET", f"/tournaments/{tid}")
     assert all(m["status"] == "complete" and m["results"][0]["hand"] == 1
