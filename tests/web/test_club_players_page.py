@@ -170,3 +170,35 @@ def test_a_player_s_page_links_every_figure_to_its_hands_and_opens_offline(phone
     page.get_by_text("Offline: this is the player as this phone last saw them.").wait_for()
     assert page.get_by_role("link", name=re.compile(r"^Contracts bid \d")).count() == 1
     phone.context.set_offline(False)
+    # In French, the players' words.
+    page = phone.open(f"?lang=fr#/p/{marie}")
+    page.get_by_role("heading", name="Comme preneur").wait_for()
+    fits_the_phone(page)
+    phone.shot("fr-player-page")
+
+
+def test_with_no_connection_a_club_game_picks_from_the_names_kept_and_starts_once_back(
+        phone: Phone) -> None:
+    page = phone.open()
+    club = Club(page, ["Marie Bouchard", "Jean Roy"])
+    page = phone.open(f"#/c/{club.id}/new?token={club.member}")
+    page.get_by_role("heading", name="New game in Club de la Rive").wait_for()
+    controlled(page)
+    page.reload()
+    page.get_by_role("heading", name="New game in Club de la Rive").wait_for()
+    phone.context.set_offline(True)
+    page.reload()
+    page.get_by_text("No connection: the club's players as this phone last saw them.").wait_for()
+    pick(page, "Side 1, player 1", "jean", "Jean Roy")
+    for seat, name in (("Side 1, player 2", "Paul"), ("Side 2, player 1", "Léa"),
+                       ("Side 2, player 2", "Yves")):
+        page.get_by_label(seat).fill(name)
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_selector("#entry")
+    assert "#/g/local-" in page.url
+    phone.context.set_offline(False)
+    page.wait_for_url(re.compile(r"#/g/\d+$"))
+    game = api(page, "GET", f"/games/{int(page.url.rsplit('/', 1)[1])}")
+    assert game["club"] == club.id
+    assert (game["seats"][0]["name"], game["seats"][0]["player"]) == (
+        "Jean Roy", club.players["Jean Roy"])

@@ -32,6 +32,7 @@ export const keptPlayers = (club) => store.get(`cplayers.${club}`, []);
 export async function clubPlayers(club) {
   const players = [];
   let cursor = null;
+  let stored = false; // a reply the service worker kept: the server is out of reach
   try {
     do {
       const after = cursor ? `&cursor=${encodeURIComponent(cursor)}` : "";
@@ -39,6 +40,7 @@ export async function clubPlayers(club) {
         { token: clubToken(club) });
       if (!reply.ok) return { players: keptPlayers(club), refused: reply };
       players.push(...reply.json.data);
+      stored ||= reply.stored;
       cursor = reply.json.next_cursor;
     } while (cursor);
   } catch {
@@ -46,7 +48,7 @@ export async function clubPlayers(club) {
   }
   store.set(`cplayers.${club}`, players.map(({ id, name, games }) => ({ id, name, games })));
   noteClub(club, players.map((p) => p.id));
-  return { players };
+  return { players, offline: stored };
 }
 
 /** A read about player `id` (their record, the hands behind a figure) with their club's token:
