@@ -20,15 +20,17 @@ export const readPaths = () => [...readIn.keys()].map((path) => API + path);
 
 /** One request to the API; throws Offline when it did not reach the server.
  *  @param {string} method @param {string} path @param {unknown} [body]
- *  @param {{ token?: string | null, ifMatch?: string | null, key?: string }} [options]
+ *  @param {{ token?: string | null, ifMatch?: string | null, key?: string, club?: string | null }} [options]
+ *  `club`: a club's token as X-Club-Token (a club game's POST /games, whose Authorization is the game's).
  *  @returns {Promise<{ status: number, ok: boolean, json: any, etag: string | null, stored: boolean }>} */
-export async function api(method, path, body, { token, ifMatch, key } = {}) {
+export async function api(method, path, body, { token, ifMatch, key, club } = {}) {
   /** @type {Record<string, string>} */
   const headers = { Accept: "application/json", "Accept-Language": lang() };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
   if (ifMatch) headers["If-Match"] = ifMatch;
   if (key) headers["Idempotency-Key"] = key;
+  if (club) headers["X-Club-Token"] = club;
   // Noted before the reply: a read still on its way when the worker takes control is handed over too.
   /** @type {RequestCache} */
   let cache = "default";

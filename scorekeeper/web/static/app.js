@@ -34,6 +34,16 @@ function route() {
     else if (parts[2] && parts[2] !== "follow") keepToken("t", Number(parts[1]), token);
     history.replaceState(null, "", `#/${parts.join("/")}`); // the token stays out of the address bar
   }
+  // A club's new game (its token kept by the club's page, or by this address) and a player's page.
+  if (parts[0] === "c" && parts[1] && parts[2] === "new") {
+    if (token) {
+      keepToken("c", Number(parts[1]), token);
+      history.replaceState(null, "", `#/${parts.join("/")}`);
+    }
+    return homePage({ club: Number(parts[1]) });
+  }
+  if (parts[0] === "p" && parts[1]) return import("./player.js").then((m) => (parts[2] === "hands"
+    ? m.figurePage(Number(parts[1]), params.get("figure") ?? "") : m.playerPage(Number(parts[1]))));
   if (parts[0] === "g" && parts[2] === "stats"
     && !isLocal(parts[1])) return import("./stats.js").then((m) => m.statsPage(Number(parts[1])));
   // A game started offline is addressed by its local id until the server has created it.

@@ -83,7 +83,9 @@ function nameErrors(form, errors) {
   return fields.length > 0 && placed === fields.length;
 }
 
-export async function homePage() {
+/** The start page; with `club`, the new game form of that club (#/c/{id}/new): its seats pick
+ *  the club's players (pick.js) and the game is started in the club. @param {{ club?: number }} [at] */
+export async function homePage({ club } = {}) {
   document.title = _("scorekeeper — new game");
   const demosAsked = api("GET", "/demos").catch(() => null);
   const result = await api("GET", "/variants").catch(() => null);
@@ -92,6 +94,11 @@ export async function homePage() {
     return;
   }
   const variants = result.json;
+  const picker = club ? await import("./pick.js").then((m) => m.seatPicker(club)) : null;
+  if (club && !picker) {
+    show(h("p", { class: "banner bad", text: _("This phone has no link of this club: open the club's link first.") }));
+    return;
+  }
   let variant = variants[0];
   let seating = null; // the form of the table: one of the variant's `forms`
   let rules = rulesFrom(variant); // every house rule's value as set on this page
@@ -119,10 +126,12 @@ export async function homePage() {
     for (let s = 0; s < sides; s++) {
       const inputs = [];
       for (let p = 0; p < each; p++) {
-        inputs.push(h("div", { "data-field": each === 1 ? `sides.${s}` : `sides.${s}.players.${p}` },
-          h("input", { name: `p${s}.${p}`, required: true, autocomplete: "off", maxlength: String(NAME_MOST),
-            "aria-label": _("Side {side}, player {player}", { side: s + 1, player: p + 1 }),
-            placeholder: _("Player {n}", { n: each === 1 ? s + 1 : p + 1 }), value: "" })));
+        const input = h("input", { name: `p${s}.${p}`, required: true, autocomplete: "off",
+          maxlength: String(NAME_MOST),
+          "aria-label": _("Side {side}, player {player}", { side: s + 1, player: p + 1 }),
+          placeholder: _("Player {n}", { n: each === 1 ? s + 1 : p + 1 }), value: "" });
+        inputs.push(h("div", { "data-field": each === 1 ? `sides.${s}` : `sides.${s}.players.${p}` }, input));
+        picker?.attach(input);
       }
       sideBoxes.push(h("div", { class: "card" },
         each > 1 ? h("div", { "data-field": `sides.${s}.name` }, h("label", {}, _("Side {n} name",
@@ -133,8 +142,9 @@ export async function homePage() {
     }
     renderRules();
     form.replaceChildren(
-      h("h1", { text: _("New game") }), choices,
-      h("h2", { text: _("Table") }), seatPick, ...sideBoxes,
+      h("h1", { text: picker?.name ? _("New game in {club}", { club: picker.name }) : _("New game") }),
+      choices, h("h2", { text: _("Table") }), seatPick,
+      ...[picker?.lastTableButton()].filter((node) => node), ...sideBoxes,
       h("label", { for: "dealer" }, _("First dealer")),
       h("select", { id: "dealer", name: "dealer" }, Array.from({ length: sides * each }, (_x, seat) =>
         h("option", { value: String(seat) }))),
@@ -279,17 +289,22 @@ export async function homePage() {
     /** @type {Record<string, string[]>} */
     const blank = {};
     for (let s = 0; s < sides; s++) {
-      const players = Array.from({ length: each }, (_x, p) => String(data.get(`p${s}.${p}`)).trim());
-      players.forEach((name, p) => {
+      const players = Array.from({ length: each }, (_x, p) => (picker
+        ? picker.seat(/** @type {HTMLInputElement} */ (form.querySelector(`[name="p${s}.${p}"]`)))
+        : String(data.get(`p${s}.${p}`)).trim()));
+      const names = players.map((seat) => (typeof seat === "string" ? seat : seat.name));
+      names.forEach((name, p) => {
         if (!name) blank[each === 1 ? `sides.${s}` : `sides.${s}.players.${p}`] = [_("Type a name here.")];
       });
-      body.sides.push({ name: each === 1 ? players[0]
-        : String(data.get(`side${s}`) ?? "").trim() || builtSideName(players), players });
+      body.sides.push({ name: each === 1 ? names[0]
+        : String(data.get(`side${s}`) ?? "").trim() || builtSideName(names), players });
     }
+    if (club) body.club = club;
     nameErrors(form, Object.keys(blank).length ? blank : null);
     if (Object.keys(blank).length) return;
     const key = uuid(); // a retry of this game, now or from the outbox, never makes two
-    const created = await api("POST", "/games", body, { key }).catch(() => null);
+    const created = await api("POST", "/games", body, { key, club: picker?.token }).catch(() => null);
+    if (created?.ok || !created) picker?.started(body.sides);
     if (!created) {
       location.hash = `#/g/${queueGame(body, variant, key)}`;
       toast(_("Offline: the game starts on this phone and is created on the server when the connection returns."), { offline: true });
@@ -320,6 +335,13 @@ export async function homePage() {
       h("ul", { class: "games" }, items)) : null;
   }
 
+  if (picker) {
+    render();
+    show(h("p", {}, h("a", { class: "button", href: `#/c/${club}` }, _("Back to the club"))),
+      picker.offline ? h("p", { class: "banner warn",
+        text: _("No connection: the club's players as this phone last saw them.") }) : null, form);
+    return;
+  }
   const demos = await demosAsked;
   const demoBox = demos?.ok ? demoSection(demos.json) : null;
   render();

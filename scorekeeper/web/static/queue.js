@@ -16,7 +16,8 @@ export const outbox = new Outbox({
   problem,
   uuid,
   send: (entry) => (entry.kind === "game"
-    ? api("POST", "/games", entry.body, { key: entry.key })
+    // A club game goes with the club's token kept on this phone.
+    ? api("POST", "/games", entry.body, { key: entry.key, club: tokenOf("c", entry.body.club) })
     : api("POST", `/games/${entry.game}/hands`, entry.body,
       { token: tokenOf("", entry.game), key: entry.key, ifMatch: entry.ifMatch })),
   fetchGame: (id) => api("GET", `/games/${id}`),

@@ -12,6 +12,7 @@ import { isLocal, outbox, setQueueListener, showNet } from "../queue.js";
 import { renderConflict, renderWaiting, renderWaitingNote } from "../queue/view.js";
 import { shareBlock } from "../share.js";
 import { chart, outcomeMark, outcomeOf, score, scoreboard, suited } from "../sheet.js";
+import { seatLinks } from "../roster.js";
 import { keepToken, remember, store, tokenOf } from "../store.js";
 import { cardPointsEntry } from "./cardpoints.js";
 import { contractEntry } from "./contract.js";
@@ -194,6 +195,7 @@ class Sheet {
       // A tournament match played here: its hands report to the match, which is a tap away.
       game.tournament != null ? h("p", { class: "muted" }, h("a", { href: `#/t/${game.tournament}` },
         _("Tournament game: back to the match"))) : null,
+      seatLinks(game),
       last ? scoreboard({ ...game, scores: last.scores }, last.exact ? "provisional" : "about")
         : scoreboard(game),
       finished ? this.gameOver()

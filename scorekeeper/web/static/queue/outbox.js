@@ -130,7 +130,9 @@ export class Outbox extends EventTarget {
     return {
       variant,
       game: { id: localId, variant: body.variant, options: { ...defaults, ...body.options },
-        sides: body.sides,
+        // A club player's seat is {name, player}: the sheet shows the name.
+        sides: body.sides.map((/** @type {{ name: string, players: any[] }} */ side) => ({ ...side,
+          players: side.players.map((p) => (typeof p === "string" ? p : p.name)) })),
         scores: body.sides.map(() => 0), status: "in_progress", winner: /** @type {number | null} */ (null),
         hands_played: 0, dealer: body.first_dealer ?? 0, barred_seat: /** @type {number | null} */ (null),
         updated_at: /** @type {string | null} */ (null) },
