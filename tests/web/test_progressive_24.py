@@ -273,8 +273,10 @@ def test_a_24_player_progressive_night_in_french_through_to_the_prizes(
             leaver = seated(next(m for m in round_["matches"] if m.get("table") == 1))[0]
             page.get_by_text(fr("A player leaves early")).click()
             page.get_by_role("button", name=fr("Withdraw {team}", team=leaver)).click()
+            page.get_by_text(fr("{player} leaves early? They are seated in no more rounds; their "
+                                "points so far stay.", player=leaver)).wait_for()
             page.get_by_role("button", name=fr("Yes, withdraw")).click()
-            page.get_by_text(fr("Withdrawn: {teams}", teams=leaver)).wait_for(state="attached")
+            page.get_by_text(fr("Left early: {players}", players=leaver)).wait_for(state="attached")
             left.add(leaver)
         page.get_by_role("button", name=fr("Advance to the next round")).click()
         if number < ROUNDS:

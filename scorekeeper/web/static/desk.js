@@ -143,7 +143,10 @@ function withdrawButton(t, id, team, write) {
   }
   const question = t.status === "registered" ? _("Withdraw {team}? It will not be drawn.",
     { team: team.name })
-    : _("Withdraw {team}? Its remaining games are forfeited and it plays no more.", { team: team.name });
+    : t.format === "progressive"
+      ? _("{player} leaves early? They are seated in no more rounds; their points so far stay.",
+        { player: team.name })
+      : _("Withdraw {team}? Its remaining games are forfeited and it plays no more.", { team: team.name });
   return h("div", { class: "confirm", role: "group", "aria-label": question },
     h("p", { text: question }),
     h("div", { class: "row" },
@@ -278,7 +281,8 @@ function earlierRounds(t, id, write) {
     ontoggle: (/** @type {Event & { currentTarget: HTMLDetailsElement }} */ e) => {
       earlierOpen = e.currentTarget.open;
     } },
-    h("summary", { text: _("Correct a game of an earlier round") }),
+    h("summary", { text: t.format === "progressive" ? _("Correct a deal of an earlier round")
+      : _("Correct a game of an earlier round") }),
     earlier.map((round) => h("section", { "aria-label": round.name },
       h("h3", { class: "round-title", text: round.name }),
       round.matches.filter((m) => m.results.length).map((m) => h("article", { class: "desk-table",
@@ -467,5 +471,6 @@ function withdrawAfterDraw(t, id, write) {
 
 function withdrawnList(t) {
   const names = t.teams.filter((team) => team.status === "withdrawn").map((team) => team.name).join(", ");
-  return _("Withdrawn: {teams}", { teams: names });
+  return t.format === "progressive" ? _("Left early: {players}", { players: names })
+    : _("Withdrawn: {teams}", { teams: names });
 }

@@ -120,7 +120,7 @@ export async function scorerPage(id, scorer, here = stillAt()) {
       }),
       match.status !== "complete" && !pending.length && !forfeit.length
         ? h("section", { class: "card sheet-play" },
-          h("p", { text: _("Enter each deal on the score sheet: it is scored by the rules and counted in the match.") }),
+          h("p", { text: _("Enter each deal on the score sheet: it is scored by the rules and reported to the tournament.") }),
           h("button", { class: "primary wide", type: "button", onclick: () => openSheet(path) },
             match.sheet != null ? _("Go on with the score sheet") : _("Play on the score sheet")),
           // A table that keeps paper (it typed a game already) finds the form open.
