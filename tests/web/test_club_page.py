@@ -205,7 +205,7 @@ def test_the_admin_renames_hides_and_erases_a_player(phone: Phone) -> None:
     toasted(page, "Saved: Anne Roy.")
     page.wait_for_selector(".player-row a:has-text('Anne Roy')")
     panel = manage(page, "Anne Roy")
-    visibility = panel.get_by_label("Name shown")
+    visibility = panel.get_by_label("Name shown outside the club")
     until(page, f"() => !document.getElementById('manage-{ann}-visibility').disabled")
     assert visibility.input_value() == "public"
     visibility.select_option("hidden")

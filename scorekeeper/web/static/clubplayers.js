@@ -127,8 +127,8 @@ export function manageButton(club, player) {
   return button;
 }
 
-const VISIBILITIES = () => [["public", _("Outside the club: first name and initial")],
-  ["full", _("Outside the club: the whole name")], ["hidden", _("Hidden: “a guest” to others")]];
+const VISIBILITIES = () => [["public", _("First name and initial")],
+  ["full", _("The whole name")], ["hidden", _("Hidden: “a guest” to others")]];
 
 /** One player's management: rename, visibility, merge into another, erase. */
 function managePanel(club, player) {
@@ -197,7 +197,8 @@ function managePanel(club, player) {
       club.reload();
     } }, h("label", { for: `${key}-name`, text: _("Name") }),
     h("div", { class: "row nowrap" }, name, h("button", { type: "submit" }, _("Rename")))),
-    h("div", {}, h("label", { for: `${key}-visibility`, text: _("Name shown") }), visibility),
+    h("div", {}, h("label", { for: `${key}-visibility`, text: _("Name shown outside the club") }),
+      visibility),
     h("div", {}, h("label", { for: `${key}-into`, text: _("Merge into another player (the same person)") }),
       into, preview),
     erase);
