@@ -58,7 +58,9 @@ def test_a_club_game_picks_its_players_adds_a_guest_and_the_last_table_in_one_ta
     club = Club(page, ["Marie Bouchard", "Jean Roy", "Luc Caron", "Éloïse Côté"])
     sent: list[str] = []
     phone.context.on("request", lambda request: sent.append(request.url.split("#")[0]))
-    page = phone.open(f"#/c/{club.id}/new?token={club.member}")
+    # From the club's home, opened with the member link.
+    page = phone.open(f"#/c/{club.id}?token={club.member}")
+    page.get_by_role("link", name="New game in the club").click()
     page.get_by_role("heading", name="New game in Club de la Rive").wait_for()
     assert club.member not in page.url
     # Type-ahead: a word's start, accents and case aside.

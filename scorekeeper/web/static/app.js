@@ -34,6 +34,12 @@ function route() {
     else if (parts[2] && parts[2] !== "follow") keepToken("t", Number(parts[1]), token);
     history.replaceState(null, "", `#/${parts.join("/")}`); // the token stays out of the address bar
   }
+  // A club's token (its admin's or a member's) is taken out of the address; club.js asks whose.
+  if (parts[0] === "c" && parts[1] === "new") return import("./newclub.js").then((m) => m.newClubPage());
+  if (parts[0] === "c" && parts[1] && !parts[2]) {
+    if (token) history.replaceState(null, "", `#/c/${parts[1]}`);
+    return import("./club.js").then((m) => m.clubPage(Number(parts[1]), { token }));
+  }
   // A club's new game (its token kept by the club's page, or by this address) and a player's page.
   if (parts[0] === "c" && parts[1] && parts[2] === "new") {
     if (token) {

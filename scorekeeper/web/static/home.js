@@ -355,6 +355,7 @@ export async function homePage({ club } = {}) {
         isLocal(g.id) ? " " + _("(not yet created on the server)") : ""), " ", h("span", { class: "muted",
         text: nameOf(g.variant) }))))) : null,
     demoBox,
+    clubsSection(),
     h("section", { class: "card" }, h("h2", { text: _("Tournaments") }),
       h("p", {}, h("a", { class: "button primary", href: "#/t/new" }, _("Run a tournament"))),
       h("h3", { class: "sub", text: _("Follow a tournament") }),
@@ -364,4 +365,14 @@ export async function homePage({ club } = {}) {
         h("input", { id: "tid", name: "t", type: "number", min: "1", required: true,
           placeholder: _("Tournament number"), class: "grow" }),
         h("button", { type: "submit" }, _("Open")))));
+}
+
+/** The clubs this phone opened (club.js remembers them), and starting one. */
+function clubsSection() {
+  const clubs = store.get("clubs", []);
+  return h("section", { class: "card", "aria-labelledby": "clubs-title" },
+    h("h2", { id: "clubs-title", text: _("Clubs") }),
+    clubs.length ? h("ul", { class: "games" }, clubs.map((c) => h("li", {},
+      h("a", { href: `#/c/${c.id}` }, c.name)))) : null,
+    h("p", {}, h("a", { class: "button", href: "#/c/new" }, _("Start a club"))));
 }
