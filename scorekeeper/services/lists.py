@@ -218,22 +218,33 @@ def _games_page(session: Session, kind: str, query: Select[Any], filters: Filter
                  lambda game: (game.created_at, game.id))
 
 
-def _seats_of(session: Session, game_ids: Sequence[int]
-              ) -> dict[int, list[tuple[Any, Player | None]]]:
-    """The seats of these games (number, side and name: never their figures) with the players
-    linked to them, in seat order: one query."""
-    found: dict[int, list[tuple[Any, Player | None]]] = {}
+def _seats_of(session: Session, game_ids: Sequence[int]) -> dict[int, list[tuple[Any, Any]]]:
+    """The seats of these games (side and name: never their figures) with what is shown of the
+    players linked to them (name and visibility, as display_name reads a Player), in seat
+    order: one query, no ORM object."""
+    found: dict[int, list[tuple[Any, Any]]] = {}
     if not game_ids:
         return found
-    rows = session.execute(select(Seat.game_id, Seat.side, Seat.name, Player)
+    rows = session.execute(select(Seat.game_id, Seat.side, Seat.name, Seat.player_id,
+                                  Player.name.label("player_name"), Player.visibility)
                            .outerjoin(Player, Seat.player_id == Player.id)
                            .where(Seat.game_id.in_(game_ids)).order_by(Seat.game_id, Seat.seat))
     for seat in rows:
-        found.setdefault(seat.game_id, []).append((seat, seat.Player))
+        player = (None if seat.player_id is None
+                  else _Shown(seat.player_name, seat.visibility))
+        found.setdefault(seat.game_id, []).append((seat, player))
     return found
 
 
-def _game_item(game: Any, seats: list[tuple[Any, Player | None]], role: Role | None
+@dataclass(frozen=True)
+class _Shown:
+    """What a list shows of a player: what display_name reads."""
+
+    name: str
+    visibility: str
+
+
+def _game_item(game: Any, seats: list[tuple[Any, Any]], role: Role | None
                ) -> dict[str, Any]:
     standing = present.standing_of(game.state)
     return {"id": game.id, "variant": game.variant, "club": game.club_id,
@@ -244,7 +255,7 @@ def _game_item(game: Any, seats: list[tuple[Any, Player | None]], role: Role | N
             "updated_at": present.timestamp(game.updated_at)}
 
 
-def _sides(sides: list[Any], seats: list[tuple[Any, Player | None]], role: Role | None
+def _sides(sides: list[Any], seats: list[tuple[Any, Any]], role: Role | None
            ) -> list[dict[str, Any]]:
     """Each side's name and players as this viewer may see them: a linked seat by its player's
     display name, a name only typed in full for the club's tokens and as "First L." for the

@@ -1,5 +1,6 @@
 """The club's reads at scale (benchmarks/club_load.py): a player's page is rendered once until
-something it shows changes, and a list reads neither a seat's figures nor a game's options."""
+something it shows changes, a list reads neither a seat's figures, a game's options nor whole
+players, and a link by name and a player's page read indexes, not rows, where they can."""
 
 from __future__ import annotations
 
@@ -117,6 +118,8 @@ def test_a_list_reads_neither_figures_nor_options(
     selects = [s for s in statements if s.lstrip().upper().startswith("SELECT")]
     assert selects
     assert not [s for s in selects if "figures" in s or "games.options" in s]
+    # Nor whole players with the seats (ORM objects): the name and visibility a list shows.
+    assert not [s for s in selects if "FROM seats" in s and "players.created_at" in s]
 
 
 
