@@ -353,7 +353,7 @@ class Seat(Base):
 
     __tablename__ = "seats"
     __table_args__ = (PrimaryKeyConstraint("game_id", "seat", name="pk_seats"),
-                      Index("ix_seats_player", "player_id"),
+                      Index("ix_seats_player_game", "player_id", "game_id"),
                       Index("ix_seats_club_player_name", "club_id", "player_id", "name"))
 
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))

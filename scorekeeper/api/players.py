@@ -5,17 +5,19 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from flask import Response, jsonify, request
+from flask import Response, current_app, jsonify, request
 from flask.views import MethodView
 
 from scorekeeper.api.blueprint import Blueprint
 from scorekeeper.api.docs import not_modified, refusal
 from scorekeeper.api.games import MAX_ID, write_request
+from scorekeeper.api.rendered import Rendered
 from scorekeeper.api.schemas.players import (
     FigureHandsQuerySchema,
     FigureHandsSchema,
     PlayerRecordSchema,
 )
+from scorekeeper.i18n import language
 from scorekeeper.services.clubs import records
 
 blp = Blueprint("players", __name__, url_prefix="/players",
@@ -43,13 +45,20 @@ class Player(MethodView):
         full name. Each figure counts hands (GET /players/{id}/hands?figure=KEY lists them). A
         weak ETag: If-None-Match answers 304 while the record is the same.
         """
-        body = jsonify(PLAYER_VIEW.dump(records.player_view(player_id,
-                                                            write_request({}).token)))
-        tag = 'W/"' + hashlib.sha256(body.get_data()).hexdigest()[:32] + '"'
+        token = write_request({}).token
+        # Rendered once per record tag in each process: a busy player's page sums hundreds of
+        # seats, and it changes only when one of their games or the club's ledger does.
+        rendered: Rendered = current_app.extensions.setdefault("scorekeeper.rendered",
+                                                                Rendered())
+        key = (request.endpoint or "", records.record_tag(player_id, token), language())
+        body = rendered.get(key)
+        if body is None:
+            body = jsonify(PLAYER_VIEW.dump(records.player_view(player_id, token))).get_data()
+            rendered.put(key, body)
+        tag = 'W/"' + hashlib.sha256(body).hexdigest()[:32] + '"'
         if request.if_none_match.contains_weak(tag[2:].strip('"')):
             return Response(status=304, headers={"ETag": tag})
-        body.headers["ETag"] = tag
-        return body
+        return Response(body, mimetype="application/json", headers={"ETag": tag})
 
 
 @blp.route(f"{PLAYER}/hands")

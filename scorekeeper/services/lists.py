@@ -28,6 +28,10 @@ from scorekeeper.services.clubs.access import Role, club_role, in_history, short
 from scorekeeper.services.tournaments.views import rebuild
 from scorekeeper.services.writes import hash_token
 
+# What a game's list item reads: never its options, token or seed (a game's options alone are
+# about 1.6 KB of JSON to decode).
+LISTED = (Game.id, Game.variant, Game.club_id, Game.sides, Game.state, Game.created_at,
+          Game.updated_at)
 PAGE = 25
 MOST = 100
 GAME_STATUSES = ("in_progress", "playing", "finished")  # playing: the same as in_progress
@@ -142,7 +146,7 @@ def games(filters: Filters, token: str | None, limit: int, cursor: str | None) -
     """GET /games: one club's games (`club`), one player's (`player`), else every public club's
     and, for a club's token, that club's."""
     session = store.current().session
-    query = _games_filtered(select(Game), filters)
+    query = _games_filtered(select(*LISTED), filters)
     roles: dict[int, Role] = {}
     if filters.player is not None:
         player, role = _readable_player(session, filters.player, token)
@@ -167,7 +171,7 @@ def player_games(player_id: int, filters: Filters, token: str | None, limit: int
     """GET /players/{id}/games: the games this player sat in."""
     session = store.current().session
     player, role = _readable_player(session, player_id, token)
-    query = _games_filtered(select(Game), filters).where(
+    query = _games_filtered(select(*LISTED), filters).where(
         Game.club_id == player.club_id,
         Game.id.in_(select(Seat.game_id).where(Seat.player_id == player.id)))
     roles = {player.club_id: role} if role else {}
@@ -175,7 +179,7 @@ def player_games(player_id: int, filters: Filters, token: str | None, limit: int
                        cursor)
 
 
-def _games_filtered(query: Select[tuple[Game]], filters: Filters) -> Select[tuple[Game]]:
+def _games_filtered(query: Select[Any], filters: Filters) -> Select[Any]:
     query = query.where(Game.club_id.is_not(None))  # a game outside a club is never listed
     if filters.variant is not None:
         query = query.where(Game.variant == filters.variant)
@@ -202,10 +206,10 @@ def _newest_first(query: Select[Any], model: type[Game] | type[Tournament], afte
     return query.order_by(model.created_at.desc(), model.id.desc()).limit(size)
 
 
-def _games_page(session: Session, kind: str, query: Select[tuple[Game]], filters: Filters,
+def _games_page(session: Session, kind: str, query: Select[Any], filters: Filters,
                 roles: dict[int, Role], limit: int, cursor: str | None) -> Page:
     after = position(kind, filters, cursor, timed=True)
-    rows = list(session.scalars(_newest_first(query, Game, after, limit + 1)))
+    rows = list(session.execute(_newest_first(query, Game, after, limit + 1)))
     shown = rows[:limit]
     seats = _seats_of(session, [game.id for game in shown])
     return _page(kind, filters, rows, limit,
@@ -214,20 +218,33 @@ def _games_page(session: Session, kind: str, query: Select[tuple[Game]], filters
                  lambda game: (game.created_at, game.id))
 
 
-def _seats_of(session: Session, game_ids: Sequence[int]
-              ) -> dict[int, list[tuple[Seat, Player | None]]]:
-    """The seats of these games with the players linked to them, in seat order: one query."""
-    found: dict[int, list[tuple[Seat, Player | None]]] = {}
+def _seats_of(session: Session, game_ids: Sequence[int]) -> dict[int, list[tuple[Any, Any]]]:
+    """The seats of these games (side and name: never their figures) with what is shown of the
+    players linked to them (name and visibility, as display_name reads a Player), in seat
+    order: one query, no ORM object."""
+    found: dict[int, list[tuple[Any, Any]]] = {}
     if not game_ids:
         return found
-    rows = session.execute(select(Seat, Player).outerjoin(Player, Seat.player_id == Player.id)
+    rows = session.execute(select(Seat.game_id, Seat.side, Seat.name, Seat.player_id,
+                                  Player.name.label("player_name"), Player.visibility)
+                           .outerjoin(Player, Seat.player_id == Player.id)
                            .where(Seat.game_id.in_(game_ids)).order_by(Seat.game_id, Seat.seat))
-    for seat, player in rows:
+    for seat in rows:
+        player = (None if seat.player_id is None
+                  else _Shown(seat.player_name, seat.visibility))
         found.setdefault(seat.game_id, []).append((seat, player))
     return found
 
 
-def _game_item(game: Game, seats: list[tuple[Seat, Player | None]], role: Role | None
+@dataclass(frozen=True)
+class _Shown:
+    """What a list shows of a player: what display_name reads."""
+
+    name: str
+    visibility: str
+
+
+def _game_item(game: Any, seats: list[tuple[Any, Any]], role: Role | None
                ) -> dict[str, Any]:
     standing = present.standing_of(game.state)
     return {"id": game.id, "variant": game.variant, "club": game.club_id,
@@ -238,7 +255,7 @@ def _game_item(game: Game, seats: list[tuple[Seat, Player | None]], role: Role |
             "updated_at": present.timestamp(game.updated_at)}
 
 
-def _sides(sides: list[Any], seats: list[tuple[Seat, Player | None]], role: Role | None
+def _sides(sides: list[Any], seats: list[tuple[Any, Any]], role: Role | None
            ) -> list[dict[str, Any]]:
     """Each side's name and players as this viewer may see them: a linked seat by its player's
     display name, a name only typed in full for the club's tokens and as "First L." for the

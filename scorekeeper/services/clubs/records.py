@@ -12,7 +12,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import bindparam, select, tuple_, update
+from sqlalchemy import bindparam, func, select, tuple_, update
 from sqlalchemy.orm import Session
 
 from scorekeeper import records, store
@@ -91,6 +91,24 @@ def _seat_holders(player_id: int) -> list[int]:
         new = list(session.scalars(select(Player.id).where(Player.merged_into.in_(new))))
         found += [p for p in new if p not in found]
     return found
+
+
+def record_tag(player_id: int, token: str | None) -> str:
+    """What a player's page as this reader sees it depends on, as a tag: the reader's role, the
+    player's own row, the club's version (every link, merge, erasure and edit of a player moves
+    it on) and the count and summed versions of the games the player sat in (every hand written,
+    corrected or undone moves its game's on). Read before the page is built, so a page is never
+    kept under an older tag than its own."""
+    player, role = _readable(player_id, token)
+    session = store.current().session
+    club_version = session.execute(select(Club.version).where(Club.id == player.club_id)
+                                   ).scalar()
+    games, versions = session.execute(
+        select(func.count(), func.coalesce(func.sum(Game.version), 0))
+        .select_from(Seat).join(Game, Game.id == Seat.game_id)
+        .where(Seat.player_id.in_(_seat_holders(player.id)))).one()
+    own = (player.name, player.kind, player.visibility, player.merged_into, player.updated_at)
+    return f"p{player.id}-{role}-{club_version}-{games}-{versions}-{own}"
 
 
 def player_view(player_id: int, token: str | None) -> dict[str, Any]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from sqlalchemy import and_, exists, func, insert, select, update
+from sqlalchemy import and_, func, insert, select, update
 from sqlalchemy.orm import Session, aliased
 
 from scorekeeper import store
@@ -179,7 +179,9 @@ def link_name(club_id: int, name: str, player_id: int, request: WriteRequest) ->
         waiting = (Seat.club_id == club.id) & Seat.player_id.is_(None) & (Seat.name == name)
         total = session.execute(select(func.count()).select_from(Seat).where(waiting)).scalar()
         other, first = aliased(Seat), aliased(Seat)
-        sits = exists().where(other.game_id == Seat.game_id, other.player_id == player_id)
+        # The player's games read once, not once a waiting seat: correlated, SQLite walked all
+        # the player's seats for each (1.6 s for 550 seats of a 50,000-game club).
+        sits = Seat.game_id.in_(select(other.game_id).where(other.player_id == player_id))
         first_seat = (select(func.min(first.seat))
                       .where(first.game_id == Seat.game_id, first.player_id.is_(None),
                              first.name == name).scalar_subquery())
