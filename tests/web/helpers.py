@@ -326,14 +326,17 @@ class Catalog:
         return fill(forms[0 if one else 1], {"n": n, **params})
 
     def english_shown(self, text: str) -> list[str]:
-        """The page's English messages (those the catalog says otherwise) that `text` shows."""
+        """The page's English messages (those the catalog says otherwise) that `text` shows,
+        except a word the language itself uses elsewhere (Italian's "Link dei soci")."""
+        translated = "\n".join(said for said in self.messages.values() if isinstance(said, str))
         shown = []
         for msgid, said in self.messages.items():
             english = msgid.split("\u0004")[-1]
             if (not isinstance(said, str) or said == english or "{" in english
                     or len(english) < 4):
                 continue
-            if re.search(rf"(?<!\w){re.escape(english)}(?!\w)", text):
+            word = rf"(?<!\w){re.escape(english)}(?!\w)"
+            if re.search(word, text) and not re.search(word, translated):
                 shown.append(english)
         return shown
 
