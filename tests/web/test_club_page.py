@@ -169,7 +169,7 @@ def test_the_names_not_linked_are_linked_to_a_player_or_made_one(phone: Phone) -
     phone.shot("club-unlinked-queue", full_page=False)
     until(page, "() => document.querySelectorAll('.unlinked select')[0].options.length > 1")
     first.get_by_label("Player to link Marie B. to").select_option(label="Marie Bouchard")
-    first.get_by_role("button", name="Link", exact=True).click()
+    first.get_by_role("button", name="Link name").click()
     toasted(page, "Marie B.: 3 games linked.")
     page.wait_for_selector(".player-row:has-text('Marie Bouchard'):has-text('3 games')")
     assert "Marie B." not in queue.inner_text()

@@ -107,7 +107,7 @@ function unlinkedName(club, entry, i) {
     h("div", { class: "row nowrap" }, picker, h("button", { type: "button", onclick: () => {
       if (!picker.value) { toast(_("Pick a player first.")); picker.focus(); return; }
       link(Number(picker.value));
-    } }, _("Link"))),
+    } }, _("Link name"))),
     h("button", { type: "button", class: "wide", onclick: async () => {
       const made = await write(club, "POST", `/clubs/${club.id}/players`, { name: entry.name });
       if (made) await link(made.id);
