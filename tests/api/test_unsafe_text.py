@@ -234,9 +234,16 @@ def test_the_spec_shows_the_name_limits(app: Flask) -> None:
     for schema, field in [("Side", "name"), ("TeamInput", "name"), ("TournamentCreate", "name")]:
         prop = schemas[schema]["properties"][field]
         assert prop["minLength"] == 1 and prop["maxLength"] in (60, 120), (schema, prop)
-    for schema in ("Side", "TeamInput"):
+    # A player is a name, or in a club {"name", "player"}: both hold the name's limits.
+    linked = schemas["LinkedPlayer"]["properties"]["name"]
+    assert linked["minLength"] == 1 and linked["maxLength"] == 60
+    side = schemas["Side"]["properties"]["players"]["items"]  # a game as read: names only
+    assert side["minLength"] == 1 and side["maxLength"] == 60
+    for schema in ("SideInput", "TeamInput", "TournamentCreate"):
         items = schemas[schema]["properties"]["players"]["items"]
-        assert items["minLength"] == 1 and items["maxLength"] == 60
+        name = next(choice for choice in items["oneOf"] if choice.get("type") == "string")
+        assert name["minLength"] == 1 and name["maxLength"] == 60, (schema, items)
+        assert {"$ref": "#/components/schemas/LinkedPlayer"} in items["oneOf"]
 
 
 @pytest.mark.parametrize("match", ["%00", "r1m1%00", "%ED%A0%80", "%1F", "%C2%85"])
