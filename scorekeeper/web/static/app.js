@@ -9,10 +9,11 @@ import { registerServiceWorker } from "./install.js";
 import { isLocal, setQueueListener, showNet, startQueue } from "./queue.js";
 import { startSettings } from "./settings.js";
 import { doorOf, keepDoor, keepToken } from "./store.js";
-import { stillAt, stopFollowing } from "./dom.js";
+import { newVisit, stillAt, stopFollowing } from "./dom.js";
 
 function route() {
   stopFollowing();
+  newVisit();
   setQueueListener(null);
   const [path, query] = location.hash.replace(/^#/, "").split("?");
   const params = new URLSearchParams(query ?? "");

@@ -20,9 +20,15 @@ export function h(tag, attrs = {}, ...children) {
 
 /** A check that the address is still the one a page was opened at: a page whose reads come back
  *  after the phone went elsewhere draws nothing. */
+let visit = 0;
+/** A page opened (app.js route): what the page before it still has in flight no longer draws, even
+ *  where both pages have one address (the desk, then a scorer link of the same tournament). */
+export function newVisit() { visit += 1; }
+
 export function stillAt() {
   const address = location.hash;
-  return () => location.hash === address;
+  const at = visit;
+  return () => location.hash === address && visit === at;
 }
 
 export const show = (...nodes) => { main.replaceChildren(...nodes.flat().filter((n) => n !== null
