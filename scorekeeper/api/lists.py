@@ -3,7 +3,6 @@ time, each with the cursor of the next (body, and Link rel="next"), a weak ETag 
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any
 from urllib.parse import urlencode
 
@@ -13,6 +12,7 @@ from marshmallow import Schema
 
 from scorekeeper.api.blueprint import Blueprint
 from scorekeeper.api.docs import not_modified, refusals
+from scorekeeper.api.rendered import weak_tagged
 from scorekeeper.api.schemas.lists import (
     MAX_ID,
     GamesPageSchema,
@@ -62,14 +62,10 @@ def next_link(cursor: str) -> str:
 
 def listed(page: Page, schema: Schema) -> Response:
     """The page with its weak ETag (a hash of what this reader gets), or 304."""
-    body = json.dumps(schema.dump(page)).encode()
-    tag = hashlib.sha256(body).hexdigest()[:32]
-    headers = {"ETag": f'W/"{tag}"', "Vary": "Authorization, Accept-Language"}
+    headers = {"Vary": "Authorization, Accept-Language"}
     if page.next_cursor is not None:
         headers["Link"] = f'<{next_link(page.next_cursor)}>; rel="next"'
-    if request.if_none_match.contains_weak(tag):
-        return Response(status=304, headers=headers)
-    return Response(body, mimetype="application/json", headers=headers)
+    return weak_tagged(json.dumps(schema.dump(page)).encode(), headers)
 
 
 @blp.route("/games")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any
 
 from flask import Response, current_app, jsonify, request
@@ -11,7 +10,7 @@ from flask.views import MethodView
 from scorekeeper.api.blueprint import Blueprint
 from scorekeeper.api.docs import not_modified, refusal
 from scorekeeper.api.games import MAX_ID, write_request
-from scorekeeper.api.rendered import Rendered
+from scorekeeper.api.rendered import Rendered, weak_tagged
 from scorekeeper.api.schemas.players import (
     FigureHandsQuerySchema,
     FigureHandsSchema,
@@ -55,10 +54,7 @@ class Player(MethodView):
         if body is None:
             body = jsonify(PLAYER_VIEW.dump(records.player_view(player_id, token))).get_data()
             rendered.put(key, body)
-        tag = 'W/"' + hashlib.sha256(body).hexdigest()[:32] + '"'
-        if request.if_none_match.contains_weak(tag[2:].strip('"')):
-            return Response(status=304, headers={"ETag": tag})
-        return Response(body, mimetype="application/json", headers={"ETag": tag})
+        return weak_tagged(body)
 
 
 @blp.route(f"{PLAYER}/hands")

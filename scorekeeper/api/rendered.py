@@ -7,6 +7,7 @@ language, and a read that finds it costs one indexed lookup of the version.
 
 from __future__ import annotations
 
+import hashlib
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
@@ -56,3 +57,13 @@ def conditional(tag: str, schema: Schema,
         body = jsonify(schema.dump(view)).get_data()
         rendered.put(key, body)
     return Response(body, mimetype="application/json", headers={"ETag": tag})
+
+
+def weak_tagged(body: bytes, headers: dict[str, str] | None = None) -> Response:
+    """The reply under a weak ETag that hashes its body (what this reader gets), or 304 when
+    If-None-Match already has it: for replies that differ by reader, which no version tags."""
+    tag = hashlib.sha256(body).hexdigest()[:32]
+    headers = {"ETag": f'W/"{tag}"', **(headers or {})}
+    if request.if_none_match.contains_weak(tag):
+        return Response(status=304, headers=headers)
+    return Response(body, mimetype="application/json", headers=headers)
