@@ -54,8 +54,16 @@ export function cardPointsEntry(table, submit) {
   const preview = handPreview(table);
   const record = /** @type {HTMLButtonElement} */ (h("button", { type: "submit", class: "primary" },
     editing ? _("Save the correction") : _("Record the hand")));
-  const captured = () => game.sides.map((_x, s) => deck.filter((c) => (owner.get(c.code)
-    ?? last) === s).map((c) => c.code));
+  // At three players one 2 is out of the deck; which one is the table's business and a 2 scores
+  // nothing, so the rest leaves out a 2 that no side was given.
+  const threeHanded = game.sides.reduce((n, side) => n + side.players.length, 0) === 3;
+  const captured = () => {
+    const cards = game.sides.map((_x, s) => deck.filter((c) => (owner.get(c.code) ?? last) === s)
+      .map((c) => c.code));
+    const out = threeHanded ? cards[last].findIndex((code) => code.startsWith("2")) : -1;
+    if (out >= 0) cards[last].splice(out, 1);
+    return cards;
+  };
   const hand = () => (byCards ? { captured: captured(), mariannas: [...mariannas] }
     : { points: [...points], mariannas: [...mariannas] });
   const otherPoints = () => _n("{side}: {n} card point", "{side}: {n} card points", points[1],
