@@ -93,10 +93,11 @@ function keepBids(gameId, bids) {
   store.set("bids", Object.fromEntries(Object.entries(kept).filter(([key]) => remembered.has(key))));
 }
 
-/** The game's bids from the server, else as last fetched on this phone, else guessed. */
-export async function gameBids(game, variant) {
+/** The game's bids from the server (`asked`: that request, already under way), else as last
+ *  fetched on this phone, else guessed. */
+export async function gameBids(game, variant, asked = null) {
   try {
-    const got = await api("GET", `/games/${game.id}/bids`);
+    const got = (await asked) ?? await api("GET", `/games/${game.id}/bids`);
     if (got.ok) { keepBids(game.id, got.json); return { bids: got.json, exact: true }; }
   } catch { /* offline: what this phone kept */ }
   const kept = store.get("bids", {})[game.id];

@@ -47,6 +47,12 @@ function build(id, token, watching) {
     !token && !watching ? h("p", { class: "muted", text: _("This phone has no token for this game, so it can only watch.") }) : null);
 }
 
+/** `work` in a task of its own when the page is idle (at most a second later). @param {() => void} work */
+function whenIdle(work) {
+  if (typeof requestIdleCallback === "function") requestIdleCallback(work, { timeout: 1000 });
+  else setTimeout(work, 0);
+}
+
 /** One link: its QR code, the link itself, Copy and Share (also the tournament's organizer and
  *  scorer links). */
 export function shareLink({ link, href, id, words }) {
@@ -55,7 +61,10 @@ export function shareLink({ link, href, id, words }) {
   const canShare = typeof navigator.share === "function";
   const qr = h("img", { class: "qr", width: QR_SIZE, height: QR_SIZE, alt: words.qr, decoding: "async" });
   // Kept with the page for offline use; should it still fail to load, the link below remains.
-  import("./qr.js").then(({ qrImage }) => { qr.src = qrImage(link); }).catch(() => { qr.hidden = true; });
+  // Each code is drawn in a task of its own once the page is idle: the sheet comes first, and two
+  // codes drawn in one go would hold a slow phone's main thread for a noticeable moment.
+  import("./qr.js").then(({ qrImage }) => whenIdle(() => { qr.src = qrImage(link); }))
+    .catch(() => { qr.hidden = true; });
   return h("div", { class: "share-link" },
     qr,
     h("div", { class: "share-what" },

@@ -469,6 +469,9 @@ export async function gamePage(id, watching, hand = null) {
   const created = local ? outbox.createdAs(String(id)) : undefined;
   if (created) { location.replace(`#/g/${created}`); return; }
   const sheet = new Sheet(id, watching);
+  // The game's bids are asked beside the game itself, not once its variant is known: one round
+  // trip fewer before the sheet shows (a variant without bids answers an empty list).
+  const bids = local ? null : api("GET", `/games/${id}/bids`).catch(() => null);
   try { await sheet.load(); } catch (error) {
     show(h("p", { class: "banner bad", text: error instanceof Offline
       ? _("Offline: this game cannot be loaded until the connection returns.") : /** @type {Error} */ (error).message }));
@@ -477,7 +480,7 @@ export async function gamePage(id, watching, hand = null) {
   const { game, variant } = sheet;
   remember(game);
   if (variant.bids) sheet.tableBids = local ? { bids: guessedBids(game, variant),
-    exact: false } : await gameBids(game, variant);
+    exact: false } : await gameBids(game, variant, bids);
   document.title = _("{game} — scorekeeper", { game: against(game.sides.map((s) => s.name)) });
   const asked = hand == null || !sheet.token ? undefined : sheet.hands.find((x) => x.number === hand);
   if (asked) { sheet.editing = asked; sheet.opened = asked.number; }
