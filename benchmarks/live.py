@@ -54,9 +54,9 @@ API = "/api/v1"
 HOST = "127.0.0.1"  # the servers listen here; the streams come from 127.0.0.2 and up
 SIDES = [{"name": "North-South", "players": ["Ann", "Cy"]},
          {"name": "East-West", "players": ["Bo", "Di"]}]
-# Nobody reaches a target of a billion (each hand adds 40 to each side) and nobody goes out the
+# Nobody reaches a target of a million (each hand adds 40 to each side) and nobody goes out the
 # back door, so the game never ends and every hand keeps being accepted.
-OPTIONS = {"target": 1_000_000_000, "lose_at": None}
+OPTIONS = {"target": 1_000_000, "lose_at": None}
 HAND = {"bidder": 0, "bid": "6S", "tricks": [6, 4]}  # the body of every hand written
 GAMES_PER_MATCH = 15  # the most a qualifying match may have: fewer teams for as many reports
 MISSED_S = 5.0  # a stream that has not got a change this long after its write missed it

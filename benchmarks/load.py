@@ -46,9 +46,9 @@ ROOT = Path(__file__).resolve().parent.parent
 API = "/api/v1"
 SIDES = [{"name": "North-South", "players": ["Ann", "Cy"]},
          {"name": "East-West", "players": ["Bo", "Di"]}]
-# Nobody reaches a target of a billion (each POSTed hand adds 40 to each side) and nobody goes out
+# Nobody reaches a target of a million (each POSTed hand adds 40 to each side) and nobody goes out
 # the back door, so the game never ends and every POST keeps being accepted.
-OPTIONS = {"target": 1_000_000_000, "lose_at": None}
+OPTIONS = {"target": 1_000_000, "lose_at": None}
 HANDS = 20  # hands recorded in each game before the load, so GET game reads a realistic game
 # The POST runs write to these games in turn: a game takes at most limits.MAX_HANDS (2,000)
 # hands, and the runs send tens of thousands.
