@@ -12,6 +12,7 @@ from flask.testing import FlaskClient
 
 from tests.api.club_helpers import ClubHandle, add_player, bearer, club_game, new_club, seated
 from tests.api.helpers import API
+from tests.api.tournament_helpers import Tourney, play_out
 
 TODAY = datetime.now(UTC).date()
 SEASON = {"name": "Hiver", "starts_on": (TODAY - timedelta(days=30)).isoformat(),
@@ -200,3 +201,33 @@ def test_guests_excluded_drop_a_game_where_an_unlinked_name_sat(
     ann = ladder(client, club, season)["standings"][0]
     assert ann["player"]["id"] == ids[0] and ann["points"] == 1 and ann["games"] == 1
     assert [d["reason"] for d in ann["dropped"]] == ["guests"]
+
+
+def test_placing_points_come_from_a_finished_club_night(
+        client: FlaskClient, four: tuple[ClubHandle, list[int], list[dict[str, Any]]]) -> None:
+    club, ids, seats = four
+    season = new_season(client, club, counting={"points": "placing",
+                                                "placing_points": [10, 8, 6]})
+    teams = [{"name": f"Team {i}", "players": [seats[i], f"Guest {i}"]} for i in range(4)]
+    made = client.post(f"{API}/tournaments", json={
+        "name": "Soirée", "variant": "australian-500", "format": "single_elimination",
+        "teams": teams, "club": club.id}, headers={"X-Club-Token": club.member})
+    assert made.status_code == 201, made.get_json()
+    night = Tourney(client, made.get_json())
+    assert night.draw().status_code == 200
+    assert ladder(client, club, season)["standings"] == []  # not finished: no night yet
+    placings = play_out(night)["placings"]
+    body = ladder(client, club, season)
+    table = {1: 10, 2: 8, 3: 6}
+    expected = {ids[p["team"]]: table.get(p["place"], 0) for p in placings}
+    assert {s["player"]["id"]: s["points"] for s in body["standings"]} == expected
+    first = body["standings"][0]
+    assert first["nights"] == 1 and first["counted"][0]["tournament"] == night.id
+    assert first["counted"][0]["placing"] == 1 and first["counted"][0]["game"] is None
+    # Every team had a guest: excluding guests drops the night for everyone.
+    client.patch(f"{club.url}/seasons/{season['id']}",
+                 json={"counting": {"guests": "exclude", "min_games": 0}},
+                 headers=bearer(club.admin))
+    after = ladder(client, club, season)["standings"]
+    assert {s["points"] for s in after} == {0}
+    assert {d["reason"] for s in after for d in s["dropped"]} == {"guests"}
