@@ -42,8 +42,10 @@ class Base(DeclarativeBase):
 
 class Game(Base):
     __tablename__ = "games"
-    # A club's ledger lists its games newest first, a page at a time (cursor: created_at, id).
-    __table_args__ = (Index("ix_games_club_created", "club_id", "created_at", "id"),)
+    # A club's ledger lists its games newest first, a page at a time (cursor: created_at, id); a
+    # season's ladder tags its window by its games' versions, read from the index alone.
+    __table_args__ = (Index("ix_games_club_created", "club_id", "created_at", "id"),
+                      Index("ix_games_club_created_version", "club_id", "created_at", "version"))
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     variant: Mapped[str] = mapped_column(String(40))

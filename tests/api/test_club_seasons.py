@@ -5,14 +5,17 @@ players, and every bad body refused with nothing stored."""
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 import pytest
-from flask.testing import FlaskClient
+from flask.testing import FlaskClient, FlaskCliRunner
 
+from scorekeeper.api.schemas.seasons import LadderSchema
 from tests.api.club_helpers import ClubHandle, add_player, bearer, club_game, new_club, seated
 from tests.api.helpers import API
 from tests.api.tournament_helpers import Tourney, play_out
+from tests.helpers import backup, new_app, second_database
 
 TODAY = datetime.now(UTC).date()
 SEASON = {"name": "Hiver", "starts_on": (TODAY - timedelta(days=30)).isoformat(),
@@ -34,6 +37,7 @@ def ladder(client: FlaskClient, club: ClubHandle, season: dict[str, Any],
                       headers=bearer(token or club.member))
     assert read.status_code == 200, read.get_json()
     body: dict[str, Any] = read.get_json()
+    assert LadderSchema().validate(body) == {}  # sent as the service made it, not dumped
     return body
 
 
@@ -231,3 +235,20 @@ def test_placing_points_come_from_a_finished_club_night(
     after = ladder(client, club, season)["standings"]
     assert {s["points"] for s in after} == {0}
     assert {d["reason"] for s in after for d in s["dropped"]} == {"guests"}
+
+
+def test_a_backup_carries_the_seasons_and_the_restored_ladder_is_the_same(
+        client: FlaskClient, runner: FlaskCliRunner, tmp_path: Path,
+        four: tuple[ClubHandle, list[int], list[dict[str, Any]]]) -> None:
+    club, _ids, seats = four
+    season = new_season(client, club, counting={"best": 5}, variants=["australian-500"])
+    finish(client, club_game(client, club, seats))
+    before = ladder(client, club, season)
+    data = backup(runner, tmp_path / "first.json")
+    assert [s["id"] for s in data["clubs"][0]["seasons"]] == [season["id"]]
+    second = new_app(second_database(tmp_path))
+    result = second.test_cli_runner().invoke(args=["restore", str(tmp_path / "first.json")])
+    assert result.exit_code == 0, result.output
+    after = second.test_client()
+    assert ladder(after, club, season) == before
+    assert new_season(after, club)["id"] == season["id"] + 1  # numbered after the restored
