@@ -26,7 +26,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import UTC, date, datetime, time, timedelta
+from operator import attrgetter
 from typing import Any, Literal
 
 Guests = Literal["count", "exclude"]
@@ -58,13 +59,13 @@ class Rules:
                    variants=None if variants is None else frozenset(variants))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Played:
     """One player's result: a finished club game (`game`) or a placing at a finished club night
     (`tournament`, `placing`, `games` its matches played)."""
 
     player: int
-    at: datetime  # when the game or the night started (UTC): its day is its night
+    at: datetime  # when the game or the night started (with its zone): its UTC day is its night
     variant: str
     guests: bool  # an unlinked name or a guest player sat at the game (or the night's table)
     game: int | None = None
@@ -75,10 +76,12 @@ class Played:
 
     @property
     def day(self) -> date:
-        return self.at.date()
+        return self.at.astimezone(UTC).date()
 
-    def order(self) -> tuple[datetime, int, int]:
-        return (self.at, self.game or 0, self.tournament or 0)
+
+# A player's results in time: each list holds games only or nights only (`ladder`), so the one
+# of `game` and `tournament` that is None is None in both results compared.
+ORDER = attrgetter("at", "game", "tournament")
 
 
 @dataclass
@@ -102,8 +105,11 @@ class Ladder:
     unlisted: list[Line]
 
 
-def in_window(at: datetime, starts_on: date, ends_on: date) -> bool:
-    return starts_on <= at.date() <= ends_on
+def window(starts_on: date, ends_on: date) -> tuple[datetime, datetime]:
+    """The window as instants (UTC): its first day's midnight, and the midnight after its last
+    day, which is outside it."""
+    return (datetime.combine(starts_on, time(), UTC),
+            datetime.combine(ends_on + timedelta(days=1), time(), UTC))
 
 
 def points_of(rules: Rules, played: Played) -> int:
@@ -133,11 +139,12 @@ def ladder(rules: Rules, starts_on: date, ends_on: date, results: Iterable[Playe
     """The season's ladder from the club's results: those outside the window, or of the other
     kind than the points counted (games for "wins", nights for "placing"), are ignored."""
     mine: dict[int, list[Played]] = {}
+    start, end = window(starts_on, ends_on)
+    wins = rules.points == "wins"
     for played in results:
-        kind_ok = (played.game is not None) == (rules.points == "wins")
-        if kind_ok and in_window(played.at, starts_on, ends_on):
+        if (played.game is not None) == wins and start <= played.at < end:
             mine.setdefault(played.player, []).append(played)
-    lines = [_line(rules, player, sorted(found, key=Played.order))
+    lines = [_line(rules, player, sorted(found, key=ORDER))
              for player, found in mine.items()]
     listed = [line for line in lines if not line.needs]
     listed.sort(key=lambda line: (-line.points, line.games, line.player))
@@ -164,7 +171,7 @@ def _line(rules: Rules, player: int, found: Sequence[Played]) -> Line:
         else:
             dropped.append((played, points, reason))
     # The best N: highest points first, an earlier result before a later equal one.
-    ranked = sorted(eligible, key=lambda pair: (-pair[1], pair[0].order()))
+    ranked = sorted(eligible, key=lambda pair: (-pair[1], ORDER(pair[0])))
     best = ranked if rules.best is None else ranked[:rules.best]
     kept = {id(played) for played, _points in best}
     dropped += [(played, points, "best") for played, points in eligible
@@ -172,7 +179,7 @@ def _line(rules: Rules, player: int, found: Sequence[Played]) -> Line:
     line.counted = [_result(played, points, None) for played, points in eligible
                     if id(played) in kept]
     line.dropped = [_result(played, points, reason) for played, points, reason in
-                    sorted(dropped, key=lambda d: d[0].order())]
+                    sorted(dropped, key=lambda d: ORDER(d[0]))]
     line.points = sum(points for _played, points in best)
     line.games = sum(played.games for played, _points in eligible)
     line.nights = len({played.day for played, _points in eligible})

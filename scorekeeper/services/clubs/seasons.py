@@ -6,7 +6,7 @@ tournaments), through the pure rules of scorekeeper.seasons."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from datetime import UTC, date, datetime, time, timedelta
+from datetime import UTC, date, datetime
 from typing import Any
 
 from sqlalchemy import func, select
@@ -115,10 +115,7 @@ def read_season(club_id: int, season_id: int, token: str | None) -> dict[str, An
 
 
 def _bounds(season: Season) -> tuple[datetime, datetime]:
-    """The window as instants: from its first day's midnight (UTC) to the midnight after its
-    last day, that one excluded."""
-    return (datetime.combine(season.starts_on, time(), UTC),
-            datetime.combine(season.ends_on + timedelta(days=1), time(), UTC))
+    return pure.window(season.starts_on, season.ends_on)
 
 
 def standings_tag(club_id: int, season_id: int, token: str | None) -> str:
@@ -178,16 +175,18 @@ def _utc(at: datetime) -> datetime:
     return at.replace(tzinfo=UTC) if at.tzinfo is None else at.astimezone(UTC)
 
 
-def _holder(people: Mapping[int, Player], player_id: int | None) -> int | None:
-    """The player who holds a seat now: one merged into another counts as that one."""
-    seen: set[int] = set()
-    while player_id is not None and player_id in people and player_id not in seen:
-        seen.add(player_id)
-        into = people[player_id].merged_into
-        if into is None:
-            return player_id
-        player_id = into
-    return None
+def _holders(people: Mapping[int, Player]) -> dict[int, int]:
+    """Who holds each player's seats now: one merged into another counts as that one."""
+    into = {p.id: p.merged_into for p in people.values()}
+    found: dict[int, int] = {}
+    for player in into:
+        at, seen, next_one = player, {player}, into.get(player)
+        while next_one is not None and next_one not in seen:
+            at = next_one
+            seen.add(at)
+            next_one = into.get(at)
+        found[player] = at
+    return found
 
 
 def _games(session: Session, club: Club, start: datetime, end: datetime,
@@ -201,18 +200,23 @@ def _games(session: Session, club: Club, start: datetime, end: datetime,
         .join(Game, Game.id == Seat.game_id)
         .where(Game.club_id == club.id, Game.created_at >= start, Game.created_at < end,
                result.in_(("won", "lost")))).all()
+    holders = _holders(people)
+    guest_players = {p.id for p in people.values() if p.kind == "guest"}
     guests = {game for game, player, *_rest in rows
-              if player is None or people[player].kind == "guest"}
+              if player is None or player in guest_players}
+    started: dict[int, datetime] = {}
     for game, player, outcome, at, variant in rows:
-        holder = _holder(people, player)
-        if holder is not None:
-            yield pure.Played(player=holder, at=_utc(at), variant=variant,
+        if player is not None:
+            if game not in started:
+                started[game] = _utc(at)
+            yield pure.Played(player=holders[player], at=started[game], variant=variant,
                               guests=game in guests, game=game, won=outcome == "won")
 
 
 def _nights(session: Session, club: Club, start: datetime, end: datetime,
             people: Mapping[int, Player]) -> Iterator[pure.Played]:
     """Each linked player's placing at each finished club tournament started in the window."""
+    holders = _holders(people)
     for row in session.scalars(select(Tournament).where(
             Tournament.club_id == club.id, Tournament.created_at >= start,
             Tournament.created_at < end, Tournament.seed.is_not(None))
@@ -221,8 +225,9 @@ def _nights(session: Session, club: Club, start: datetime, end: datetime,
         if built.status != "finished":
             continue
         played = {s.team: s.played for s in built.standings}
-        linked = [[_holder(people, p) for p in team.get("player_ids") or
-                   [None] * len(team["players"])] for team in row.teams]
+        linked = [[None if p is None or p not in holders else holders[p]
+                   for p in team.get("player_ids") or [None] * len(team["players"])]
+                  for team in row.teams]
         guests = any(p is None or people[p].kind == "guest" for ids in linked for p in ids)
         for place, team in built.placings:
             for holder in linked[team]:
