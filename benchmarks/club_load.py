@@ -1,7 +1,8 @@
 """The club at scale under load: a club of 300 players and 50,000 games (club_lists.py's,
 played through the rules) served by the production server, its pages driven by wrk beside the
-bare endpoint; then linking ~500 unlinked seats by name and a merge of two busy players (and its
-undo), each timed once.
+bare endpoint (with two seasons' ladders, added to the copy: a 12-week season and one spanning the
+whole ledger); then linking ~500 unlinked seats by name and a merge of two busy players (and its
+undo), each timed once, and each ladder's first (unrendered) read.
 
 Usage: python benchmarks/club_load.py [--players 300] [--games 50000] [--seed 500]
        [--database PATH] [--duration 10] [--connections 8] [--workers 2] [--rounds 2]
@@ -25,6 +26,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +35,7 @@ from load import ROOT, Client, Result, gunicorn, wrk  # benchmarks/load.py
 from sqlalchemy import create_engine, text
 
 from scorekeeper import create_app
+from scorekeeper.models import Season, utcnow
 
 API = "/api/v1"
 
@@ -57,6 +60,25 @@ def facts(url: str) -> dict[str, Any]:
                 for p in (first, second)]
     return {"club": club, "busy": busy, "busy_games": busy_games, "name": name,
             "waiting": waiting, "merge": (first, second), "merge_seats": pair}
+
+
+# The club's games run from 2024-01-01 over two years (club_lists.py): a 12-week season at its end
+# (about 5,900 games), and one holding every game (50,000: the worst a ladder reads).
+SEASONS = {"season ladder (12 weeks)": ("2025-10-09", "2025-12-31"),
+           "season ladder (all 50,000)": ("2024-01-01", "2025-12-31")}
+
+
+def add_seasons(url: str, club: int) -> dict[str, int]:
+    """The seasons, written into the copy before the server starts: their ids by row name."""
+    found = {}
+    with create_engine(url).begin() as connection:
+        for name, (starts, ends) in SEASONS.items():
+            found[name] = connection.execute(Season.__table__.insert().values(
+                club_id=club, name=name, starts_on=date.fromisoformat(starts),
+                ends_on=date.fromisoformat(ends), variants=None,
+                counting={"min_nights": 5, "best": 100, "guests": "exclude"}, version=1,
+                created_at=utcnow(), updated_at=utcnow())).inserted_primary_key[0]
+    return found
 
 
 def header_script(folder: Path) -> Path:
@@ -125,6 +147,9 @@ def main() -> int:
             "games: ?player=": f"{API}/games?club={c}&player={p}",
             "a player's games": f"{API}/players/{p}/games",
         }
+        seasons = add_seasons(url, c)
+        ladders = {name: f"{API}/clubs/{c}/seasons/{s}/standings" for name, s in seasons.items()}
+        rows.update(ladders)
         if args.only:
             rows = {name: path for name, path in rows.items() if args.only in name}
         log = folder / "gunicorn.log"
@@ -135,6 +160,13 @@ def main() -> int:
         try:
             with gunicorn(args, env, log) as base:
                 client = Client(base)
+                for name, path in ladders.items():  # timed first: nothing rendered yet
+                    if name in rows:
+                        ms, reply = timed_call(client, "GET", path, None, MEMBER)
+                        results_in = sum(len(line["counted"]) + len(line["dropped"])
+                                         for line in reply["standings"])
+                        once.append((f"{name}, first read", ms,
+                                     f"{len(reply['standings'])} listed, {results_in} results"))
                 for path in rows.values():  # each once by hand: a 200, and warm
                     client.call("GET", path, token=MEMBER)
                     wrk(args, f"{base}{path}", 2, member)

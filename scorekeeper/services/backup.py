@@ -29,6 +29,7 @@ from scorekeeper.models import (
     Merge,
     Player,
     ScorerToken,
+    Season,
     Seat,
     Tournament,
     TournamentGame,
@@ -66,6 +67,7 @@ def build() -> dict[str, Any]:
         players = _by(session.scalars(select(Player).order_by(Player.id)), "club_id")
         seats = _by(session.scalars(select(Seat).order_by(Seat.game_id, Seat.seat)), "club_id")
         merges = _by(session.scalars(select(Merge).order_by(Merge.id)), "club_id")
+        seasons = _by(session.scalars(select(Season).order_by(Season.id)), "club_id")
         return {
             "format": FORMAT,
             "written_at": present.timestamp(utcnow()),
@@ -75,8 +77,8 @@ def build() -> dict[str, Any]:
                        "match": g.match, "club": g.club_id} for g in games],
             "tournaments": [_tournament(t, reported.get(t.id, []), scorers.get(t.id, []),
                                         keys.get(t.id, [])) for t in tournaments],
-            "clubs": [_club(c, players.get(c.id, []), seats.get(c.id, []), merges.get(c.id, []))
-                      for c in clubs],
+            "clubs": [_club(c, players.get(c.id, []), seats.get(c.id, []), merges.get(c.id, []),
+                            seasons.get(c.id, [])) for c in clubs],
         }
     finally:
         session.rollback()  # only read: this ends the snapshot
@@ -123,10 +125,10 @@ def _tournament(t: Tournament, reported: list[TournamentGame], scorers: list[Sco
     }
 
 
-def _club(c: Club, players: list[Player], seats: list[Seat], merges: list[Merge]
-          ) -> dict[str, Any]:
-    """A club with its token hashes (never a token), its players, its games' seats and its
-    merge log."""
+def _club(c: Club, players: list[Player], seats: list[Seat], merges: list[Merge],
+          seasons: list[Season]) -> dict[str, Any]:
+    """A club with its token hashes (never a token), its players, its games' seats, its merge
+    log and its seasons."""
     return {
         "id": c.id, "name": c.name, "language": c.language, "public": c.public,
         "token_hash": c.token_hash, "member_token_hash": c.member_token_hash,
@@ -142,6 +144,11 @@ def _club(c: Club, players: list[Player], seats: list[Seat], merges: list[Merge]
                     "created_at": present.timestamp(m.created_at),
                     "undone_at": None if m.undone_at is None
                     else present.timestamp(m.undone_at)} for m in merges],
+        "seasons": [{"id": s.id, "name": s.name, "starts_on": s.starts_on.isoformat(),
+                     "ends_on": s.ends_on.isoformat(), "variants": s.variants,
+                     "counting": s.counting, "version": s.version,
+                     "created_at": present.timestamp(s.created_at),
+                     "updated_at": present.timestamp(s.updated_at)} for s in seasons],
     }
 
 

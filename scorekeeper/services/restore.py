@@ -22,6 +22,7 @@ from scorekeeper.api.blueprint import faults_in
 from scorekeeper.api.reading import MAX_DEPTH
 from scorekeeper.api.schemas.common import MAX_TOURNAMENT_NAME, Name, Strict
 from scorekeeper.api.schemas.games import GameExportSchema
+from scorekeeper.api.schemas.seasons import SeasonCountingSchema
 from scorekeeper.api.schemas.tournaments import MAX_SCORE, TEAM_STATUSES, TeamInputSchema
 from scorekeeper.extensions import db
 from scorekeeper.i18n import LANGUAGES, SOURCE
@@ -34,6 +35,7 @@ from scorekeeper.models import (
     Merge,
     Player,
     ScorerToken,
+    Season,
     Seat,
     Tournament,
     TournamentGame,
@@ -175,6 +177,18 @@ class _MergeSchema(Strict):
     undone_at = fields.Str(required=True, allow_none=True)
 
 
+class _SeasonSchema(Strict):
+    id = fields.Int(strict=True, required=True, validate=ID)
+    name = Name(MAX_TOURNAMENT_NAME, required=True)
+    starts_on = fields.Date(required=True)
+    ends_on = fields.Date(required=True)
+    variants = fields.List(fields.Str(), required=True, allow_none=True)
+    counting = fields.Nested(SeasonCountingSchema, required=True)
+    version = fields.Int(strict=True, required=True, validate=ID)
+    created_at = _moment()
+    updated_at = _moment()
+
+
 class _ClubSchema(Strict):
     id = fields.Int(strict=True, required=True, validate=ID)
     name = Name(MAX_TOURNAMENT_NAME, required=True)
@@ -189,6 +203,7 @@ class _ClubSchema(Strict):
     players = fields.List(fields.Nested(_PlayerSchema), required=True)
     seats = fields.List(fields.Nested(_SeatSchema), required=True)
     merges = fields.List(fields.Nested(_MergeSchema), required=True)
+    seasons = fields.List(fields.Nested(_SeasonSchema), load_default=list)  # none before 0018
 
 
 class _BackupSchema(Strict):
@@ -353,6 +368,12 @@ def _checked_club(entry: Mapping[str, Any], backup: Mapping[str, Any]) -> dict[s
                         "into_player": m["into"], "seats": m["seats"],
                         "created_at": moment(m["created_at"], "created_at"),
                         "undone_at": undone.get(m["id"])} for m in entry["merges"]],
+            "seasons": [{**{k: season[k] for k in ("id", "name", "starts_on", "ends_on",
+                                                   "variants", "counting", "version")},
+                         "club_id": cid,
+                         "created_at": moment(season["created_at"], "created_at"),
+                         "updated_at": moment(season["updated_at"], "updated_at")}
+                        for season in entry["seasons"]],
         }
     except RuleViolation as error:
         raise RestoreRefused(f"club {cid}: {error.message}") from None
@@ -389,6 +410,7 @@ def _store(games: list[CheckedGame], tournaments: list[dict[str, Any]],
             _insert(connection, DeskKey, [k for t in tournaments for k in t["keys"]])
             _insert(connection, Seat, [s for c in clubs for s in c["seats"]])
             _insert(connection, Merge, [m for c in clubs for m in c["merges"]])
+            _insert(connection, Season, [s for c in clubs for s in c["seasons"]])
             _move_sequences(connection)
             session.commit()
         except IntegrityError as error:
@@ -426,6 +448,6 @@ def _move_sequences(connection: Connection) -> None:
     itself (max(id) + 1); PostgreSQL's sequences never saw the explicit ids."""
     if connection.dialect.name != "postgresql":
         return
-    for table in ("games", "tournaments", "clubs", "players", "merges"):
+    for table in ("games", "tournaments", "clubs", "players", "merges", "seasons"):
         connection.exec_driver_sql(
             f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), max(id)) FROM {table}")

@@ -41,6 +41,9 @@ function route() {
     if (token) history.replaceState(null, "", `#/c/${parts[1]}`);
     return import("./club.js").then((m) => m.clubPage(Number(parts[1]), { token }));
   }
+  if (parts[0] === "c" && parts[1] && parts[2] === "season" && parts[3]) {
+    return import("./season.js").then((m) => m.seasonPage(Number(parts[1]), Number(parts[3])));
+  }
   // A club's new game (its token kept by the club's page, or by this address) and a player's page.
   if (parts[0] === "c" && parts[1] && parts[2] === "new") {
     if (token) {
