@@ -1,0 +1,106 @@
+// @ts-check
+// The club's projector (#/c/{id}/screen): tonight on a 16:9 wall, read from the back of the room.
+// Tonight's wins beside tonight's games, the milestones under them. No live stream covers a
+// whole club, so the wall asks again every POLL_MS with If-None-Match (a 304 costs the server one
+// query and sends no body) and redraws only what changed.
+import { API } from "./api.js";
+import { h, show } from "./dom.js";
+import { _, lang, number, speakOwn } from "./i18n.js";
+import { tokenOf } from "./store.js";
+import { gameLine, milestoneText, nightPath } from "./week.js";
+
+const POLL_MS = 30000;
+const ROWS = 8; // as the tournament's projector: the rows' height is in vh (app.css)
+const NIGHT_STARTS = 6; // a night runs 6 a.m. to 6 a.m. (scorekeeper/nights.py)
+
+let shown = null; // the wall on screen: {id, timer}
+
+function leave() {
+  if (shown) clearInterval(shown.timer);
+  shown = null;
+  document.body.classList.remove("projector");
+}
+
+window.addEventListener("hashchange", () => { if (!/^#\/c\/\d+\/screen\b/.test(location.hash)) leave(); });
+
+/** Tonight's date here, YYYY-MM-DD: before 6 a.m. it is still last evening's night. */
+function tonight() {
+  const at = new Date(Date.now() - NIGHT_STARTS * 3600 * 1000);
+  const two = (k) => String(k).padStart(2, "0");
+  return `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())}`;
+}
+
+function panel(kind, title, ...body) {
+  return h("section", { class: `wall-panel panel-${kind}` }, h("h2", {}, h("span", { text: title })),
+    ...body);
+}
+
+function winsPanel(rows) {
+  // i18n: the club projector's columns: rank, player, games played and won tonight
+  const heads = ["#", _("Player"), _("Games"), _("Won")];
+  let rank = 0;
+  return panel("wins", _("Tonight's wins"), rows.length ? h("table", { class: "wall-standings" },
+    h("thead", {}, h("tr", {}, heads.map((x) => h("th", { scope: "col", text: x })))),
+    h("tbody", {}, rows.slice(0, ROWS).map((w, i) => {
+      if (i === 0 || w.won !== rows[i - 1].won) rank = i + 1; // the same wins, the same place
+      return h("tr", {}, h("td", { text: number(rank) }), h("td", { text: w.name }),
+        h("td", { text: number(w.games) }), h("td", { text: number(w.won) }));
+    }))) : h("p", { class: "wall-empty", text: _("No game finished tonight yet.") }));
+}
+
+function gamesPanel(games) {
+  const latest = [...games].reverse().slice(0, ROWS);
+  return panel("games", _("Tonight's games"), h("ol", { class: "wall-games" }, latest.map(gameLine)));
+}
+
+export async function clubScreenPage(id) {
+  leave();
+  document.body.classList.add("projector");
+  const view = { id, timer: null };
+  shown = view;
+  const token = tokenOf("c", id) ?? null;
+  let etag = null;
+  let night = null;
+  /** The night again; true when it changed. */
+  async function load() {
+    /** @type {Record<string, string>} */
+    const headers = { Accept: "application/json", "Accept-Language": lang() };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    if (etag) headers["If-None-Match"] = etag;
+    const response = await fetch(API + nightPath(id, tonight()), { headers, cache: "no-store" });
+    if (response.status === 304) return false;
+    const body = await response.json().catch(() => null);
+    if (!response.ok) throw new Error(body?.message ?? String(response.status));
+    etag = response.headers.get("ETag");
+    night = body;
+    return true;
+  }
+  const exit = _("exit");
+  const fail = (message) => show(h("div", { class: "wall" }, h("p", { class: "wall-problem", text: message }),
+    h("a", { class: "wall-exit", href: `#/c/${id}` }, exit)));
+  try { await load(); } catch (error) { if (shown === view) fail(error.message); return; }
+  if (shown !== view) return;
+  if (await speakOwn(night.club.language)) return shown === view ? clubScreenPage(id) : undefined;
+
+  const title = h("h1");
+  const when = h("p", { class: "wall-round" });
+  const panels = h("div", { class: "wall-panels" });
+  const ticker = h("ul", { class: "wall-milestones" });
+  const wall = h("div", { class: "wall club-wall" }, h("header", { class: "wall-head" }, title, when),
+    panels, ticker, h("a", { class: "wall-exit", href: `#/c/${id}` }, exit));
+  function render() {
+    document.title = _("{club} — scorekeeper", { club: night.club.name });
+    title.textContent = night.club.name;
+    when.textContent = _("Tonight");
+    panels.replaceChildren(...[winsPanel(night.wins), night.games.length ? gamesPanel(night.games) : null]
+      .filter(Boolean));
+    ticker.replaceChildren(...night.milestones.map((m) => h("li", { text: milestoneText(m) })));
+    ticker.hidden = !night.milestones.length;
+  }
+  render();
+  show(wall);
+  view.timer = setInterval(async () => {
+    if (shown !== view) return;
+    try { if (await load() && shown === view) render(); } catch { /* the wall keeps what it shows */ }
+  }, POLL_MS);
+}
