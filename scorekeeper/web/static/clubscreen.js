@@ -10,13 +10,17 @@ import { tokenOf } from "./store.js";
 import { gameLine, milestoneText, nightPath } from "./week.js";
 
 const POLL_MS = 30000;
-const ROWS = 8; // as the tournament's projector: the rows' height is in vh (app.css)
+// Rows of a panel, and milestones under them at once (more are shown in turn, every CYCLE_MS):
+// the rows' height is in vh (app.css), so the same numbers fit at any 16:9 size.
+const ROWS = 6;
+const AT_ONCE = 4;
+const CYCLE_MS = 8000;
 const NIGHT_STARTS = 6; // a night runs 6 a.m. to 6 a.m. (scorekeeper/nights.py)
 
-let shown = null; // the wall on screen: {id, timer}
+let shown = null; // the wall on screen: {id, timer, turner}
 
 function leave() {
-  if (shown) clearInterval(shown.timer);
+  if (shown) { clearInterval(shown.timer); clearInterval(shown.turner); }
   shown = null;
   document.body.classList.remove("projector");
 }
@@ -56,7 +60,7 @@ function gamesPanel(games) {
 export async function clubScreenPage(id) {
   leave();
   document.body.classList.add("projector");
-  const view = { id, timer: null };
+  const view = { id, timer: null, turner: null };
   shown = view;
   const token = tokenOf("c", id) ?? null;
   let etag = null;
@@ -94,11 +98,25 @@ export async function clubScreenPage(id) {
     when.textContent = _("Tonight");
     panels.replaceChildren(...[winsPanel(night.wins), night.games.length ? gamesPanel(night.games) : null]
       .filter(Boolean));
-    ticker.replaceChildren(...night.milestones.map((m) => h("li", { text: milestoneText(m) })));
-    ticker.hidden = !night.milestones.length;
+    turn = 0;
+    showMilestones();
+  }
+  let turn = 0;
+  /** The next AT_ONCE milestones (the night's first again after its last). */
+  function showMilestones() {
+    const all = night.milestones;
+    if (turn >= all.length) turn = 0;
+    ticker.replaceChildren(...all.slice(turn, turn + AT_ONCE)
+      .map((m) => h("li", { text: milestoneText(m) })));
+    ticker.hidden = !all.length;
   }
   render();
   show(wall);
+  view.turner = setInterval(() => {
+    if (shown !== view || night.milestones.length <= AT_ONCE) return;
+    turn += AT_ONCE;
+    showMilestones();
+  }, CYCLE_MS);
   view.timer = setInterval(async () => {
     if (shown !== view) return;
     try { if (await load() && shown === view) render(); } catch { /* the wall keeps what it shows */ }

@@ -19,19 +19,19 @@ export function milestoneText(m) {
   const first = m.count === 1;
   const values = { name: m.name, n: number(m.count) };
   switch (m.figure) {
-    case "games": return first ? _("{name}: first game") : _("{name}: {n} games played", values);
-    case "won": return first ? _("{name}: first win") : _("{name}: {n} games won", values);
-    case "slam": return first ? _("{name}: first slam") : _("{name}: {n} slams", values);
-    case "open_misere.made": return first ? _("{name}: first open misère made")
+    case "games": return first ? _("{name}: first game", values) : _("{name}: {n} games played", values);
+    case "won": return first ? _("{name}: first win", values) : _("{name}: {n} games won", values);
+    case "slam": return first ? _("{name}: first slam", values) : _("{name}: {n} slams", values);
+    case "open_misere.made": return first ? _("{name}: first open misère made", values)
       : _("{name}: {n} open misères made", values);
-    default: return first ? _("{name}: first misère made") : _("{name}: {n} misères made", values);
+    default: return first ? _("{name}: first misère made", values) : _("{name}: {n} misères made", values);
   }
 }
 
 /** One game: the sides with their players and scores, the winner marked. */
 export function gameLine(g) {
   return h("li", { class: "night-game", "data-game": g.id },
-    h("span", { class: "sides" }, g.sides.map((s, i) => [i ? h("span", { class: "versus",
+    h("span", { class: "sides" }, g.sides.flatMap((s, i) => [i ? h("span", { class: "versus",
       text: ` ${_p("versus", "v")} ` }) : null,
     h("span", { class: s.won ? "side won" : "side" },
       h("strong", { text: s.name }),
@@ -49,7 +49,8 @@ function winsTable(rows) {
   return h("table", { class: "week-table" },
     h("thead", {}, h("tr", {}, [_("Player"), _("Games"), _("Won")]
       .map((x) => h("th", { scope: "col", text: x })))),
-    h("tbody", {}, rows.map((w) => h("tr", {}, h("td", { text: w.name }), h("td", { text: number(w.games) }),
+    h("tbody", {}, rows.map((w) => h("tr", {},
+      h("td", { class: "name", text: w.name }), h("td", { text: number(w.games) }),
       h("td", { text: number(w.won) })))));
 }
 
@@ -58,7 +59,7 @@ function placingPart(t) {
     h("table", { class: "week-table" },
       h("thead", {}, h("tr", {}, ["#", _("Team"), _("Pts")].map((x) => h("th", { scope: "col", text: x })))),
       h("tbody", {}, t.standings.map((s) => h("tr", {}, h("td", { text: number(s.rank) }),
-        h("td", { text: s.name }), h("td", { text: number(s.points) }))))));
+        h("td", { class: "name", text: s.name }), h("td", { text: number(s.points) }))))));
 }
 
 /** The sheet of club `id`'s night `night` (YYYY-MM-DD), or of its latest night. */
