@@ -7,11 +7,12 @@ that reading a game never replays it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Any
 
 from sqlalchemy import (
     JSON,
+    Date,
     DateTime,
     Float,
     ForeignKey,
@@ -377,3 +378,25 @@ class Merge(Base):
     seats: Mapped[list[Any]]  # [[game_id, seat], ...] moved from one to the other
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     undone_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class Season(Base):
+    """A club's season: its dates (both included), the variants it counts (None: all) and its
+    counting rules (scorekeeper.seasons.Rules); its ladder is read from the club's results,
+    never stored."""
+
+    __tablename__ = "seasons"
+    __table_args__ = (Index("ix_seasons_club_starts", "club_id", "starts_on"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    club_id: Mapped[int] = mapped_column(ForeignKey("clubs.id", ondelete="CASCADE"))
+    name: Mapped[str] = mapped_column(String(120))
+    starts_on: Mapped[date] = mapped_column(Date)
+    ends_on: Mapped[date] = mapped_column(Date)
+    variants: Mapped[list[Any] | None] = mapped_column(JSON)
+    counting: Mapped[dict[str, Any]]
+    version: Mapped[int] = mapped_column(Integer, nullable=False)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+
+    __mapper_args__ = {"version_id_col": version}

@@ -14,6 +14,7 @@ from scorekeeper.api import (
     nights,
     players,
     referee,
+    seasons,
     tournaments,
     variants,
 )
@@ -42,7 +43,8 @@ def register(api: ScorekeeperApi) -> None:
     else:
         api.spec = built
     for blueprint in (variants.blp, games.blp, referee.blp, tournaments.blp, demos.blp,
-                      players.blp, lists.blp, clubs.blp, clubs.player_blp, nights.blp):
+                      players.blp, lists.blp, clubs.blp, clubs.player_blp, seasons.blp,
+                      nights.blp):
         api.register_blueprint(blueprint, url_prefix=PREFIX + (blueprint.url_prefix or ""),
                                document=built is None)
     _SPECS.setdefault(settings, api.spec)

@@ -47,6 +47,9 @@ function route() {
   }
   if (parts[0] === "c" && parts[1] && parts[2] === "week") return import("./week.js").then((m) => m.weekPage(
     Number(parts[1]), /^\d{4}-\d{2}-\d{2}$/.test(params.get("date") ?? "") ? params.get("date") : null));
+  if (parts[0] === "c" && parts[1] && parts[2] === "season" && parts[3]) {
+    return import("./season.js").then((m) => m.seasonPage(Number(parts[1]), Number(parts[3])));
+  }
   // A club's new game (its token kept by the club's page, or by this address) and a player's page.
   if (parts[0] === "c" && parts[1] && parts[2] === "new") {
     if (token) {

@@ -2,7 +2,8 @@
 // A club's home (#/c/{id}): its recent games and its players, each a page at a time with "More";
 // for its admin the member link to share (text and QR code) and a new one on demand; the
 // "Lost the admin link?" form. The unlinked names, the players' management and the merges are in
-// clubplayers.js. Read offline from what the phone last saw, and said so.
+// clubplayers.js, the seasons and their ladders in season.js. Read offline from what the phone
+// last saw, and said so.
 import { Offline, api, problem, uuid } from "./api.js";
 import { h, show, stillAt, toast } from "./dom.js";
 import { _, _n, against, date, number } from "./i18n.js";
@@ -10,6 +11,7 @@ import { siteLink } from "./links.js";
 import { shareLink } from "./share.js";
 import { keepToken, store, tokenOf } from "./store.js";
 import { addPlayerForm, manageButton, mergeLog, unlinkedSection } from "./clubplayers.js";
+import { seasonsSection } from "./season.js";
 
 const GAMES = 10; // recent games on the first page, and each "More"
 const PLAYERS = 25;
@@ -206,6 +208,8 @@ export async function clubPage(id, { token: given = null } = {}) {
   const nameOf = (key) => (variants?.ok ? variants.json.find((v) => v.key === key)?.name : null) ?? key;
   const reload = () => clubPage(id);
   const context = { id, token, role, club, reload };
+  const seasons = await seasonsSection(context);
+  if (!here()) return;
 
   const gameItem = (g) => h("li", {}, h("a", { href: `#/g/${g.id}` },
     h("span", { class: "title", text: against(g.sides.map((s) => s.name)) }),
@@ -242,6 +246,7 @@ export async function clubPage(id, { token: given = null } = {}) {
       players.json.data.length ? playerList
         : h("p", { class: "muted", text: _("No player in the club yet.") }),
       morePlayers, role ? addPlayerForm(context) : null),
+    seasons,
     role ? unlinkedSection(context) : null,
     role === "admin" ? mergeLog(context) : null,
     role === "admin" ? memberLinkSection(id, token, reload) : null,
