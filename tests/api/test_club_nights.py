@@ -186,3 +186,32 @@ def test_the_same_night_answers_304_to_its_etag(client: FlaskClient) -> None:
     again = client.get(f"{club.url}/nights/latest?tz={TORONTO}",
                        headers={**bearer(club.member), "If-None-Match": first.headers["ETag"]})
     assert again.status_code == 304
+
+
+def test_the_ladders_movers_are_the_places_the_night_changed(client: FlaskClient,
+                                                              app: Flask) -> None:
+    club = new_club(client)
+    p = people(client, club)
+    assert night(client, club, "2025-05-02", "UTC").get_json()["season"] is None
+    made = client.post(f"{club.url}/seasons", json={
+        "name": "Printemps", "starts_on": "2025-05-01", "ends_on": "2025-05-31"},
+        headers=bearer(club.admin))
+    assert made.status_code == 201, made.get_json()
+    game(client, app, club, four(p), BACK_DOOR, datetime(2025, 5, 2, 23, 0, tzinfo=UTC))
+    game(client, app, club, three(p), OPEN_MISERE, datetime(2025, 5, 9, 23, 0, tzinfo=UTC))
+
+    def lines(body: dict[str, Any], key: str) -> list[tuple[str, int, int | None]]:
+        return [(line["player"]["name"], line["place"], line["before"]) for line in body[key]]
+
+    first = night(client, club, "2025-05-02", "UTC").get_json()
+    assert first["season"] == {"id": made.get_json()["id"], "name": "Printemps"}
+    # A game won is a point: Ann and Cy won, Bo and Di are listed below them; none was before.
+    assert lines(first, "ladder") == [("Ann Smith", 1, None), ("Cy Smith", 1, None),
+                                      ("Bo Smith", 3, None), ("Di Smith", 3, None)]
+    assert lines(first, "movers") == lines(first, "ladder")
+    second = night(client, club, "2025-05-09", "UTC").get_json()
+    # Bo's win takes him level with Ann and Cy; Di falls to fourth.
+    assert lines(second, "movers") == [("Bo Smith", 1, 3), ("Di Smith", 4, 3)]
+    assert [line["points"] for line in second["ladder"]] == [1, 1, 1, 0]
+    # A night outside the season has none.
+    assert night(client, club, "2025-06-06", "UTC").get_json()["season"] is None

@@ -93,6 +93,26 @@ class NightMilestoneSchema(Strict):
     game = fields.Int(required=True, metadata={"description": "the game that crossed it"})
 
 
+class NightSeasonSchema(Strict):
+    id = fields.Int(required=True)
+    name = fields.Str(required=True)
+
+
+class NightPersonSchema(Strict):
+    id = fields.Int(required=True, allow_none=True, metadata={
+        "description": "null: a hidden player, to a reader outside the club"})
+    name = fields.Str(required=True)
+
+
+class NightLineSchema(Strict):
+    place = fields.Int(required=True)
+    tied = fields.Bool(required=True)
+    player = fields.Nested(NightPersonSchema, required=True)
+    points = fields.Int(required=True)
+    before = fields.Int(required=True, allow_none=True, metadata={
+        "description": "the place before the night; null: not listed then"})
+
+
 class NightClubSchema(Strict):
     id = fields.Int(required=True)
     name = fields.Str(required=True)
@@ -114,3 +134,9 @@ class NightSchema(Strict):
     milestones = fields.List(fields.Nested(NightMilestoneSchema), required=True, metadata={
         "description": "a count the night made cross a milestone: a first game, a 100th win, "
                        "a first open misère made"})
+    season = fields.Nested(NightSeasonSchema, required=True, allow_none=True, metadata={
+        "description": "the season the night falls in (the latest begun); null: none"})
+    ladder = fields.List(fields.Nested(NightLineSchema), required=True, metadata={
+        "description": "that season's ladder after the night, as GET .../standings counts it"})
+    movers = fields.List(fields.Nested(NightLineSchema), required=True, metadata={
+        "description": "the ladder's lines whose place the night changed (newly listed too)"})

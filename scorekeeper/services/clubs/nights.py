@@ -15,9 +15,10 @@ from sqlalchemy import false, func, select
 from sqlalchemy.orm import Session
 
 from scorekeeper import nights, store
-from scorekeeper.models import Game, Hand, Player, Seat, Tournament, TournamentGame
+from scorekeeper.models import Club, Game, Hand, Player, Season, Seat, Tournament, TournamentGame
 from scorekeeper.services.clubs.access import Role, display_name
 from scorekeeper.services.clubs.ledger import get_club, reader_role
+from scorekeeper.services.clubs.seasons import season_ladder
 from scorekeeper.services.present import timestamp
 from scorekeeper.services.tournaments.views import view_of
 
@@ -75,6 +76,7 @@ def night_view(club_id: int, night: date | None, zone: ZoneInfo, token: str | No
         "placings": _placings(session, club_id, start, end),
         "wins": _wins(seats, people, role),
         "milestones": _milestones(session, seats, people, role, start, end),
+        **_ladder(session, club, role, night, start, end),
     }
 
 
@@ -172,3 +174,22 @@ def _milestones(session: Session, seats: Sequence[Seat], people: dict[int, Playe
     played = [nights.Played(pid, game, _utc(at), figures or {})
               for pid, game, figures, at in rows]
     return [{**m, "name": shown[m["player"]]} for m in nights.milestones(played, start, end)]
+
+
+def _ladder(session: Session, club: Club, role: Role | None, night: date, start: datetime,
+            end: datetime) -> dict[str, Any]:
+    """The ladder of the season the night falls in (the latest begun, when several do) as it
+    stood after the night, each line with its place before the night (null: not listed then),
+    and the movers: the lines whose place the night changed."""
+    season = session.scalars(select(Season).where(
+        Season.club_id == club.id, Season.starts_on <= night, Season.ends_on >= night)
+        .order_by(Season.starts_on.desc(), Season.id.desc()).limit(1)).first()
+    if season is None:
+        return {"season": None, "ladder": [], "movers": []}
+    before = {line["player"]["id"]: line["place"]
+              for line in season_ladder(session, club, season, role, start)
+              if line["player"]["id"] is not None}
+    after = [{**line, "before": before.get(line["player"]["id"])}
+             for line in season_ladder(session, club, season, role, end)]
+    return {"season": {"id": season.id, "name": season.name}, "ladder": after,
+            "movers": [line for line in after if line["before"] != line["place"]]}
