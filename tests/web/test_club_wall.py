@@ -6,8 +6,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
+from sqlalchemy import create_engine, update
+
+from scorekeeper.models import Game, Hand
+from tests.helpers import database_url
 from tests.web.helpers import SHOTS, Phone, api, no_serious_axe_violations, until
 from tests.web.test_club_page import Club, add_player, new_club
 
@@ -39,13 +45,29 @@ def played(page: Any, club: Club, seats: list[tuple[str, int]]) -> int:
     return gid
 
 
-def club_night(page: Any, language: str = "en") -> Club:
-    """A club whose night had three games among six players."""
+def club_night(page: Any, language: str = "en", season: str | None = None,
+               tmp_path: Path | None = None) -> Club:
+    """A club whose night had three games among six players; with `season`, in a season that
+    began yesterday, one game of it before tonight."""
     club = new_club(page, "Club de la Rive" if language == "fr" else "Riverside 500 Club",
                     language=language)
     ids = {name: add_player(page, club, name) for name in PEOPLE}
+    if season is not None:
+        today = datetime.now(UTC).date()
+        api(page, "POST", f"/clubs/{club.id}/seasons", club.admin, data={
+            "name": season, "starts_on": (today - timedelta(days=1)).isoformat(),
+            "ends_on": (today + timedelta(days=30)).isoformat()})
     seat = lambda *names: [(n, ids[n]) for n in names]  # noqa: E731
-    played(page, club, seat(PEOPLE[0], PEOPLE[1], PEOPLE[2], PEOPLE[3]))
+    first = played(page, club, seat(PEOPLE[0], PEOPLE[1], PEOPLE[2], PEOPLE[3]))
+    if season is not None and tmp_path is not None:
+        # The first game begun last night: the season's ladder before tonight has it.
+        engine = create_engine(database_url(tmp_path))
+        with engine.begin() as connection:
+            yesterday = datetime.now(UTC) - timedelta(days=1)
+            connection.execute(update(Game).where(Game.id == first).values(created_at=yesterday))
+            connection.execute(update(Hand).where(Hand.game_id == first)
+                               .values(created_at=yesterday))
+        engine.dispose()
     played(page, club, seat(PEOPLE[4], PEOPLE[0], PEOPLE[5], PEOPLE[2]))
     played(page, club, seat(PEOPLE[0], PEOPLE[3], PEOPLE[4], PEOPLE[5]))
     return club
@@ -95,10 +117,10 @@ def test_the_club_projector_shows_tonights_wins_games_and_milestones(
 
 
 def test_the_weekly_sheet_prints_on_one_a4_page_in_the_clubs_language(
-        phones: Callable[..., Phone]) -> None:
+        phones: Callable[..., Phone], tmp_path: Path) -> None:
     desk = phones(viewport=A4)
     page = desk.open()
-    club = club_night(page, "fr")
+    club = club_night(page, "fr", season="Saison d'hiver", tmp_path=tmp_path)
     page = desk.open(f"#/c/{club.id}?token={club.admin}")
     page.get_by_role("link", name="Results sheet").click()  # the phone speaks English
     page.wait_for_selector(".week-head h1")
@@ -106,11 +128,20 @@ def test_the_weekly_sheet_prints_on_one_a4_page_in_the_clubs_language(
     assert page.locator(".week-head h1").inner_text() == "Club de la Rive"
     assert page.locator(".week-date").inner_text().startswith("Soirée du club du ")
     headings = page.locator(".week-part h2").all_inner_texts()
-    assert headings == ["Jalons", "Victoires", "Parties"], headings
-    assert "Marie Tremblay\u00a0: première partie" in page.locator(".week-milestones").inner_text()
-    wins = page.locator(".week-table tbody tr").nth(0).inner_text().split("\t")
+    assert headings == ["Jalons", "Classement\u00a0: Saison d'hiver", "Victoires",
+                        "Parties"], headings
+    # Last night's game made Marie's first; tonight's, Sophie's.
+    milestones = page.locator(".week-milestones").inner_text()
+    assert "Sophie Lavoie\u00a0: première partie" in milestones
+    assert "Marie Tremblay\u00a0: première partie" not in milestones
+    movers = [r.split("\t")
+              for r in page.locator("#week-movers ~ table tbody tr").all_inner_texts()]
+    assert movers == [["=1", "Sophie Lavoie", "2", "nouveau"], ["=3", "Anne Roy", "1", "▼ 2"],
+                      ["=3", "Paul Morin", "1", "nouveau"], ["=5", "Luc Gagnon", "0", "▼ 2"],
+                      ["=5", "Jean Côté", "0", "▼ 2"]], movers
+    wins = page.locator("#week-wins ~ table tbody tr").nth(0).inner_text().split("\t")
     assert wins == ["Sophie Lavoie", "2", "2"], wins
-    assert page.locator(".night-game").count() == 3
+    assert page.locator(".night-game").count() == 2
     no_serious_axe_violations(page)
     page.emulate_media(media="print")
     for hidden in (".bar", ".foot", ".week-controls"):
@@ -124,3 +155,24 @@ def test_the_weekly_sheet_prints_on_one_a4_page_in_the_clubs_language(
     page.locator("#week-date").fill("2020-01-02")
     until(page, "() => location.hash.endsWith('?date=2020-01-02')")
     page.wait_for_selector("text=Aucune partie terminée cette soirée.")
+
+
+def test_the_club_projector_shows_the_seasons_ladder_with_its_movers(
+        phones: Callable[..., Phone], tmp_path: Path) -> None:
+    wall = phones(viewport=WALL)
+    page = wall.open()
+    club = club_night(page, season="Winter ladder", tmp_path=tmp_path)
+    page = wall.open(f"#/c/{club.id}?token={club.member}")
+    page.get_by_role("link", name="Projector").click()
+    page.wait_for_selector(".panel-ladder")
+    assert page.locator(".panel-ladder h2").inner_text() == "Winter ladder"
+    rows = [r.split("\t") for r in page.locator(".panel-ladder tbody tr").all_inner_texts()]
+    # A game won is a point. Last night Marie and Anne won (=1), Luc and Jean lost (=3). Tonight
+    # Sophie (new) won both hers and joins Marie, who won one; Anne, Luc and Jean lost theirs.
+    assert rows == [["=1", "Sophie Lavoie", "2", "new"], ["=1", "Marie Tremblay", "2", ""],
+                    ["=3", "Anne Roy", "1", "▼ 2"], ["=3", "Paul Morin", "1", "new"],
+                    ["=5", "Luc Gagnon", "0", "▼ 2"], ["=5", "Jean Côté", "0", "▼ 2"]], rows
+    assert page.locator(".wall-games .night-game").count() == 2  # tonight's, not last night's
+    nothing_spills(page)
+    no_serious_axe_violations(page)
+    wall.shot("club-screen-ladder-1280x720", full_page=False)

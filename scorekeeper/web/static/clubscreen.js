@@ -1,13 +1,14 @@
 // @ts-check
 // The club's projector (#/c/{id}/screen): tonight on a 16:9 wall, read from the back of the room.
-// Tonight's wins beside tonight's games, the milestones under them. No live stream covers a
+// The season's ladder with each one's move since the night before (tonight's wins when no
+// season covers tonight) beside tonight's games, the milestones under them. No live stream covers a
 // whole club, so the wall asks again every POLL_MS with If-None-Match (a 304 costs the server one
 // query and sends no body) and redraws only what changed.
 import { API } from "./api.js";
 import { h, show } from "./dom.js";
 import { _, lang, number, speakOwn } from "./i18n.js";
 import { tokenOf } from "./store.js";
-import { gameLine, milestoneText, nightPath } from "./week.js";
+import { gameLine, milestoneText, moved, nightPath, placeOf } from "./week.js";
 
 const POLL_MS = 30000;
 // Rows of a panel, and milestones under them at once (more are shown in turn, every CYCLE_MS):
@@ -50,6 +51,20 @@ function winsPanel(rows) {
       return h("tr", {}, h("td", { text: number(rank) }), h("td", { text: w.name }),
         h("td", { text: number(w.games) }), h("td", { text: number(w.won) }));
     }))) : h("p", { class: "wall-empty", text: _("No game finished tonight yet.") }));
+}
+
+/** The season's ladder, its top ROWS, each line's move since the night before. */
+function ladderPanel(season, ladder) {
+  // i18n: the club projector's ladder columns: place, player, points, move since last night
+  const heads = ["#", _("Player"), _("Pts"), _("Move")];
+  return panel("ladder", season.name, ladder.length ? h("table", { class: "wall-standings wall-ladder" },
+    h("thead", {}, h("tr", {}, heads.map((x) => h("th", { scope: "col", text: x })))),
+    h("tbody", {}, ladder.slice(0, ROWS).map((line) => {
+      const move = moved(line);
+      return h("tr", {}, h("td", { text: placeOf(line) }), h("td", { text: line.player.name }),
+        h("td", { text: number(line.points) }),
+        h("td", { class: `move ${move?.kind ?? ""}`, text: move?.text ?? "", "aria-label": move?.label }));
+    }))) : h("p", { class: "wall-empty", text: _("No one listed yet.") }));
 }
 
 function gamesPanel(games) {
@@ -96,8 +111,9 @@ export async function clubScreenPage(id) {
     document.title = _("{club} — scorekeeper", { club: night.club.name });
     title.textContent = night.club.name;
     when.textContent = _("Tonight");
-    panels.replaceChildren(...[winsPanel(night.wins), night.games.length ? gamesPanel(night.games) : null]
-      .filter(Boolean));
+    // The season's ladder when there is one, else tonight's wins; tonight's games beside it.
+    const first = night.season ? ladderPanel(night.season, night.ladder) : winsPanel(night.wins);
+    panels.replaceChildren(...[first, night.games.length ? gamesPanel(night.games) : null].filter(Boolean));
     turn = 0;
     showMilestones();
   }

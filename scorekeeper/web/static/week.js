@@ -40,6 +40,33 @@ export function gameLine(g) {
       h("span", { class: "score", text: ` ${number(s.score)}` }))])));
 }
 
+/** How a line of the ladder moved since the night before: "▲ 2", "▼ 1", "new", or nothing. */
+export function moved(line) {
+  if (line.before === null) return { kind: "new", text: _("new"), label: _("newly listed") };
+  const by = line.before - line.place;
+  if (by > 0) return { kind: "up", text: `▲ ${number(by)}`, label: _("up {n}", { n: number(by) }) };
+  if (by < 0) return { kind: "down", text: `▼ ${number(-by)}`, label: _("down {n}", { n: number(-by) }) };
+  return null;
+}
+
+/** A ladder's place as written: "=2" for a shared one. */
+export const placeOf = (line) => (line.tied ? `=${number(line.place)}` : number(line.place));
+
+/** A table's head, its names' column (`name`) left-aligned and widest. */
+const heads = (titles, name) => h("thead", {}, h("tr", {}, titles.map((x, i) => h("th",
+  { scope: "col", class: i === name ? "name" : null, text: x }))));
+
+function moversTable(rows) {
+  return h("table", { class: "week-table" },
+    heads(["#", _("Player"), _("Pts"), _("Move")], 1),
+    h("tbody", {}, rows.map((line) => {
+      const move = moved(line);
+      return h("tr", {}, h("td", { text: placeOf(line) }), h("td", { class: "name", text: line.player.name }),
+        h("td", { text: number(line.points) }),
+        h("td", { class: `move ${move?.kind ?? ""}`, text: move?.text ?? "", "aria-label": move?.label }));
+    })));
+}
+
 function section(id, title, ...body) {
   return h("section", { class: "week-part", "aria-labelledby": id }, h("h2", { id, text: title }), ...body);
 }
@@ -47,8 +74,7 @@ function section(id, title, ...body) {
 function winsTable(rows) {
   // i18n: the weekly sheet's columns: a player, games played, games won that night
   return h("table", { class: "week-table" },
-    h("thead", {}, h("tr", {}, [_("Player"), _("Games"), _("Won")]
-      .map((x) => h("th", { scope: "col", text: x })))),
+    heads([_("Player"), _("Games"), _("Won")], 0),
     h("tbody", {}, rows.map((w) => h("tr", {},
       h("td", { class: "name", text: w.name }), h("td", { text: number(w.games) }),
       h("td", { text: number(w.won) })))));
@@ -57,7 +83,7 @@ function winsTable(rows) {
 function placingPart(t) {
   return h("div", { class: "week-tournament" }, h("h3", { text: t.name }),
     h("table", { class: "week-table" },
-      h("thead", {}, h("tr", {}, ["#", _("Team"), _("Pts")].map((x) => h("th", { scope: "col", text: x })))),
+      heads(["#", _("Team"), _("Pts")], 1),
       h("tbody", {}, t.standings.map((s) => h("tr", {}, h("td", { text: number(s.rank) }),
         h("td", { class: "name", text: s.name }), h("td", { text: number(s.points) }))))));
 }
@@ -95,6 +121,8 @@ export async function weekPage(id, night = null) {
     section("week-milestones", _("Milestones"), n.milestones.length
       ? h("ul", { class: "week-milestones" }, n.milestones.map((m) => h("li", { text: milestoneText(m) })))
       : empty(_("No milestone this night."))),
+    n.season ? section("week-movers", _("Ladder: {season}", { season: n.season.name }), n.movers.length
+      ? moversTable(n.movers) : empty(_("No place changed this night."))) : null,
     n.placings.length ? section("week-placings", _("Placings"), n.placings.map(placingPart)) : null,
     section("week-wins", _("Wins"), n.wins.length ? winsTable(n.wins)
       : empty(_("No game finished this night."))),
