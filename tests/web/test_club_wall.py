@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -15,7 +16,6 @@ from sqlalchemy import create_engine, update
 from scorekeeper.models import Game, Hand
 from tests.helpers import database_url
 from tests.web.helpers import SHOTS, Phone, api, no_serious_axe_violations, until
-from tests.web.test_club_page import Club, add_player, new_club
 
 WALL = {"width": 1280, "height": 720}
 A4 = {"width": 794, "height": 1123}  # 210 × 297 mm at 96 CSS pixels an inch
@@ -25,6 +25,24 @@ BACK_DOOR = [{"bidder": 2, "bid": "7S", "tricks": [7, 3]},
              {"bidder": 3, "bid": "8H", "tricks": [4, 6]},
              {"bidder": 1, "bid": "9NT", "tricks": [3, 7]}]
 PEOPLE = ["Marie Tremblay", "Luc Gagnon", "Anne Roy", "Jean Côté", "Sophie Lavoie", "Paul Morin"]
+
+
+@dataclass
+class Club:
+    id: int
+    admin: str
+    member: str
+
+
+def new_club(page: Any, name: str, **body: Any) -> Club:
+    made = api(page, "POST", "/clubs", data={"name": name, **body})
+    return Club(made["id"], made["token"], made["member_token"])
+
+
+def add_player(page: Any, club: Club, name: str) -> int:
+    player: int = api(page, "POST", f"/clubs/{club.id}/players", club.admin,
+                      data={"name": name})["id"]
+    return player
 
 
 def played(page: Any, club: Club, seats: list[tuple[str, int]]) -> int:
