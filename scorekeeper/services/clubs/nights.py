@@ -123,7 +123,9 @@ def _game_view(game: Game, at: datetime, seats: Sequence[Seat], people: dict[int
 def _placings(session: Session, club_id: int, start: datetime, end: datetime
               ) -> list[dict[str, Any]]:
     """The club's tournaments finished in [start, end): each one's final standings."""
+    theirs = select(Tournament.id).where(Tournament.club_id == club_id)
     last = (select(TournamentGame.tournament_id, func.max(TournamentGame.created_at).label("at"))
+            .where(TournamentGame.tournament_id.in_(theirs))
             .group_by(TournamentGame.tournament_id).subquery())
     rows = session.execute(
         select(Tournament, last.c.at).join(last, last.c.tournament_id == Tournament.id)
