@@ -11,6 +11,7 @@ from scorekeeper.api import (
     demos,
     games,
     lists,
+    nights,
     players,
     referee,
     seasons,
@@ -42,7 +43,8 @@ def register(api: ScorekeeperApi) -> None:
     else:
         api.spec = built
     for blueprint in (variants.blp, games.blp, referee.blp, tournaments.blp, demos.blp,
-                      players.blp, lists.blp, clubs.blp, clubs.player_blp, seasons.blp):
+                      players.blp, lists.blp, clubs.blp, clubs.player_blp, seasons.blp,
+                      nights.blp):
         api.register_blueprint(blueprint, url_prefix=PREFIX + (blueprint.url_prefix or ""),
                                document=built is None)
     _SPECS.setdefault(settings, api.spec)

@@ -36,12 +36,13 @@ SHELL_GLOBS = ("*.js", "game/*.js", "queue/*.js", "vendor/*.js", "*.css", "icons
 NOT_SHELL = {"docs.js", "sw.js"}
 # Kept for offline use but not preloaded, as they are imported when first needed (the start page
 # and a game's sheet load faster without them): the tournament pages, the statistics page, the
-# club's pages, a player's page, the club's seat picker, the correction preview and the QR code
-# drawer.
+# club's pages (its projector and results sheet too), a player's page, the club's seat picker,
+# the correction preview and the QR code drawer.
 LOADED_LATER = {"tournament.js", "desk.js", "scorer.js", "match.js", "newtournament.js",
                 "print.js", "screen.js", "stats.js", "qr.js", "vendor/uqr.js", "organizers.js",
                 "progressive.js", "cascade.js",
-                "club.js", "clubplayers.js", "newclub.js", "player.js", "pick.js", "season.js"}
+                "club.js", "clubplayers.js", "newclub.js", "player.js", "pick.js", "season.js",
+                "week.js", "clubscreen.js"}
 THEME = "#0b4f8a"  # --primary in app.css
 BACKGROUND = "#f2f5f8"  # --wash in app.css
 # A link to share is the page's address and a game's token: far below this. A QR code of a longer

@@ -235,3 +235,21 @@ def _nights(session: Session, club: Club, start: datetime, end: datetime,
                     yield pure.Played(player=holder, at=_utc(row.created_at),
                                       variant=row.variant, guests=guests, tournament=row.id,
                                       placing=place, games=played.get(team, 0))
+
+
+def season_ladder(session: Session, club: Club, season: Season, role: Role | None,
+                  until: datetime | None = None) -> list[dict[str, Any]]:
+    """The season's listed lines as they stood at `until` (results begun before it; None: now),
+    each with its place, whether it is shared, the player as this reader sees them and the
+    points: what a club night compares before and after it (services/clubs/nights.py)."""
+    rules = pure.Rules.of(season.counting, season.variants)
+    people = {p.id: p for p in session.scalars(select(Player).where(
+        Player.club_id == club.id))}
+    start, end = _bounds(season)
+    found = (_nights(session, club, start, end, people) if rules.points == "placing"
+             else _games(session, club, start, end, people))
+    ladder = pure.ladder(rules, season.starts_on, season.ends_on,
+                         [p for p in found if until is None or p.at < until])
+    return [{"place": line.place, "tied": line.tied,
+             "player": _person(people[line.player], role), "points": line.points}
+            for line in ladder.standings]

@@ -41,6 +41,12 @@ function route() {
     if (token) history.replaceState(null, "", `#/c/${parts[1]}`);
     return import("./club.js").then((m) => m.clubPage(Number(parts[1]), { token }));
   }
+  // The club's projector and a night's results sheet, read with the token the club's page kept.
+  if (parts[0] === "c" && parts[1] && parts[2] === "screen") {
+    return import("./clubscreen.js").then((m) => m.clubScreenPage(Number(parts[1])));
+  }
+  if (parts[0] === "c" && parts[1] && parts[2] === "week") return import("./week.js").then((m) => m.weekPage(
+    Number(parts[1]), /^\d{4}-\d{2}-\d{2}$/.test(params.get("date") ?? "") ? params.get("date") : null));
   if (parts[0] === "c" && parts[1] && parts[2] === "season" && parts[3]) {
     return import("./season.js").then((m) => m.seasonPage(Number(parts[1]), Number(parts[3])));
   }

@@ -231,6 +231,9 @@ export async function clubPage(id, { token: given = null } = {}) {
     refused ? h("p", { class: "banner bad", role: "status", text: linkRefused() }) : null,
     role ? h("a", { class: "button primary wide", href: `#/c/${id}/new` }, _("New game in the club"))
       : null,
+    role ? h("div", { class: "row club-wall-links" },
+      h("a", { class: "button", href: `#/c/${id}/week` }, _("Results sheet")),
+      h("a", { class: "button", href: `#/c/${id}/screen` }, _("Projector"))) : null,
     stored ? h("p", { class: "banner warn", role: "status",
       text: _("No connection: this is the club as this phone last saw it.") }) : null,
     h("section", { class: "card", "aria-labelledby": "club-games-title" },
