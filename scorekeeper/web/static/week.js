@@ -49,6 +49,8 @@ export function moved(line) {
   return null;
 }
 
+const LADDER_TOP = 20; // lines of the season's ladder printed whether they moved or not
+
 /** A ladder's place as written: "=2" for a shared one. */
 export const placeOf = (line) => (line.tied ? `=${number(line.place)}` : number(line.place));
 
@@ -111,6 +113,8 @@ export async function weekPage(id, night = null) {
     if (picker.value) location.hash = `#/c/${id}/week?date=${picker.value}`;
   } });
   const empty = (text) => h("p", { class: "muted", text });
+  // The ladder's head, and further down only the lines the night moved: a page, not 300 lines.
+  const ladderRows = (n.ladder ?? []).filter((line, i) => i < LADDER_TOP || moved(line));
   show(h("article", { class: "week" },
     h("div", { class: "week-controls no-print row" },
       h("a", { href: `#/c/${id}` }, n.club.name),
@@ -121,8 +125,8 @@ export async function weekPage(id, night = null) {
     section("week-milestones", _("Milestones"), n.milestones.length
       ? h("ul", { class: "week-milestones" }, n.milestones.map((m) => h("li", { text: milestoneText(m) })))
       : empty(_("No milestone this night."))),
-    n.season ? section("week-movers", _("Ladder: {season}", { season: n.season.name }), n.movers.length
-      ? moversTable(n.movers) : empty(_("No place changed this night."))) : null,
+    n.season ? section("week-movers", _("Ladder: {season}", { season: n.season.name }), ladderRows.length
+      ? moversTable(ladderRows) : empty(_("No place changed this night."))) : null,
     n.placings.length ? section("week-placings", _("Placings"), n.placings.map(placingPart)) : null,
     section("week-wins", _("Wins"), n.wins.length ? winsTable(n.wins)
       : empty(_("No game finished this night."))),
