@@ -55,6 +55,7 @@ def test_the_admin_starts_a_season_and_its_ladder_shows_what_was_dropped(phone: 
     assert first.locator(".ladder-place").inner_text() == "=1"  # Ann and Cy: 2 points each
     assert first.locator(".ladder-points").inner_text() == "2"
     assert first.locator(".ladder-name a").get_attribute("href") == f"#/p/{seats[0]['player']}"
+    assert first.locator("summary").inner_text() == "2 counted · 2 dropped"
     first.locator("summary").click()
     dropped = first.locator(".dropped")
     assert dropped.count() == 2

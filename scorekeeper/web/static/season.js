@@ -40,8 +40,9 @@ function standingRow(/** @type {any} */ s) {
       h("span", { class: "ladder-name" }, playerName(s.player)),
       h("span", { class: "ladder-points", text: number(s.points) })),
     h("details", { class: "ladder-results" },
-      h("summary", { text: [_n("{n} game", "{n} games", s.games),
-        _n("{n} counted", "{n} counted", s.counted.length),
+      // Not the eligible games: a guest's game dropped is not one, so "3 games · 2 counted · 2
+      // dropped" would not add up.
+      h("summary", { text: [_n("{n} counted", "{n} counted", s.counted.length),
         _n("{n} dropped", "{n} dropped", s.dropped.length)].join(" · ") }),
       h("ul", { class: "plain" }, [...s.counted, ...s.dropped]
         .sort((a, b) => a.date.localeCompare(b.date)).map(resultItem))));
