@@ -6,7 +6,17 @@ from typing import TYPE_CHECKING, Any
 
 from apispec import APISpec
 
-from scorekeeper.api import clubs, demos, games, lists, players, referee, tournaments, variants
+from scorekeeper.api import (
+    clubs,
+    demos,
+    games,
+    lists,
+    players,
+    referee,
+    tournaments,
+    variants,
+    webhooks,
+)
 from scorekeeper.api.schemas.games import LinkedPlayerSchema
 from scorekeeper.api.schemas.hands import HAND_FAMILIES
 from scorekeeper.i18n import LANGUAGES
@@ -32,7 +42,7 @@ def register(api: ScorekeeperApi) -> None:
     else:
         api.spec = built
     for blueprint in (variants.blp, games.blp, referee.blp, tournaments.blp, demos.blp,
-                      players.blp, lists.blp, clubs.blp, clubs.player_blp):
+                      players.blp, lists.blp, clubs.blp, clubs.player_blp, webhooks.blp):
         api.register_blueprint(blueprint, url_prefix=PREFIX + (blueprint.url_prefix or ""),
                                document=built is None)
     _SPECS.setdefault(settings, api.spec)
