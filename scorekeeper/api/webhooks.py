@@ -45,7 +45,11 @@ class Webhooks(MethodView):
     @refusals(blp, *READ_REFUSALS)
     @blp.doc(operationId="listWebhooks", **ADMIN_DOC)
     def get(self, club_id: int) -> Result:
-        """The club's webhook endpoints (the admin's token); secrets are never shown again"""
+        """The club's webhook endpoints (the admin's token)
+
+        Each with its events and, once it answered 410 Gone, when and why it was disabled. A
+        secret is never shown again: register the endpoint anew for a new one.
+        """
         return {"data": webhooks.webhooks(club_id, read_token())}, 200, {}
 
     @blp.arguments(WriteHeadersSchema(), location="headers", as_kwargs=True)
@@ -72,7 +76,10 @@ class WebhookEntry(MethodView):
     @admin_write()
     @blp.doc(operationId="deleteWebhook")
     def delete(self, club_id: int, webhook_id: int, **headers: str) -> Result:
-        """Remove an endpoint with its deliveries; nothing more is sent to it"""
+        """Remove an endpoint with its deliveries; nothing more is sent to it
+
+        The admin's token only. The reply is the endpoint as it was.
+        """
         return reply(webhooks.remove(club_id, webhook_id, write_request(headers)))
 
 
