@@ -14,6 +14,7 @@ Each attempt is recorded; the RetryPolicy says when to try again, and when to gi
 
 from __future__ import annotations
 
+import functools
 import http.client
 import json
 import socket
@@ -53,10 +54,13 @@ class Sender:
     sent: list[int] = field(default_factory=list)  # delivery ids attempted, in order
 
     def look(self) -> int:
-        """Claim what is due and post each; answers how many were attempted."""
+        """Claim what is due, post each, then record every attempt in one commit; answers how
+        many were attempted. A sender that dies before the record has its claims expire: they
+        are sent again, as the same messages."""
         claimed = claim(self.now(), self.lease, self.batch)
-        for delivery_id in claimed:
-            self.deliver(delivery_id)
+        outcomes = [outcome for delivery_id in claimed
+                    if (outcome := self.deliver(delivery_id)) is not None]
+        record(outcomes, self.policy, self.now())
         return len(claimed)
 
     def run(self, idle_s: float = 1.0, stop: Callable[[], bool] = lambda: False) -> None:
@@ -65,7 +69,8 @@ class Sender:
             if self.look() == 0:
                 time.sleep(idle_s)
 
-    def deliver(self, delivery_id: int) -> None:
+    def deliver(self, delivery_id: int) -> Attempt | None:
+        """Post one delivery; None when its endpoint was removed since the claim."""
         session = store.current().session
         found = session.execute(
             select(Outbox, Webhook).select_from(Delivery)
@@ -74,14 +79,22 @@ class Sender:
             .where(Delivery.id == delivery_id)).first()
         session.rollback()  # no transaction stays open during the post
         if found is None:
-            return  # its endpoint was removed since the claim
+            return None
         event, hook = found
         at = self.now()
         # Signed at the wall clock's time whatever `now` says: the receiver checks it is recent.
         status, error = post(hook.url, hook.secret, message_id(event.id), utcnow(),
                              event.payload, self.timeout_s)
         self.sent.append(delivery_id)
-        record(delivery_id, at, status, error, self.policy, self.now())
+        return Attempt(delivery_id, at, status, error)
+
+
+@dataclass(frozen=True)
+class Attempt:
+    delivery_id: int
+    at: datetime
+    status: int | None  # the endpoint's answer; None: none
+    error: str | None
 
 
 def claim(now: datetime, lease: timedelta, batch: int) -> list[int]:
@@ -113,36 +126,42 @@ def claim(now: datetime, lease: timedelta, batch: int) -> list[int]:
         end_turn(session)
 
 
-def record(delivery_id: int, at: datetime, status: int | None, error: str | None,
-           policy: RetryPolicy, now: datetime) -> None:
-    """One attempt's outcome: delivered, tried again later, given up, or (410) the endpoint
-    disabled with every delivery still waiting for it."""
+def record(attempts: list[Attempt], policy: RetryPolicy, now: datetime) -> None:
+    """Each attempt's outcome, in one commit: delivered, tried again later, given up, or (410)
+    the endpoint disabled with every delivery still waiting for it."""
+    if not attempts:
+        return
     session = store.current().session
     try:
         lock_for_writing(session)
-        delivery = session.get(Delivery, delivery_id, with_for_update=True,
-                               populate_existing=True)
-        if delivery is None or delivery.status in ("delivered", "dead"):
-            return
-        delivery.attempts += 1
-        delivery.last_status, delivery.last_error = status, error
-        delivery.log = [*delivery.log, {"at": present.timestamp(at), "status": status,
-                                        "error": error}]
-        outcome = verdict(status)
-        if outcome == "delivered":
-            delivery.status = "delivered"
-        elif outcome == "disable":
-            delivery.status = "dead"
-            _disable(session, delivery.webhook_id, now)
-        else:
-            wait = policy.wait_after(delivery.attempts)
-            delivery.status = "dead" if wait is None else "failed"
-            if wait is not None:
-                delivery.next_attempt_at = now + wait
+        for attempt in attempts:
+            _record(session, attempt, policy, now)
         session.commit()
     finally:
         session.rollback()
         end_turn(session)
+
+
+def _record(session: Session, attempt: Attempt, policy: RetryPolicy, now: datetime) -> None:
+    delivery = session.get(Delivery, attempt.delivery_id, with_for_update=True,
+                           populate_existing=True)
+    if delivery is None or delivery.status in ("delivered", "dead"):
+        return
+    delivery.attempts += 1
+    delivery.last_status, delivery.last_error = attempt.status, attempt.error
+    delivery.log = [*delivery.log, {"at": present.timestamp(attempt.at),
+                                    "status": attempt.status, "error": attempt.error}]
+    outcome = verdict(attempt.status)
+    if outcome == "delivered":
+        delivery.status = "delivered"
+    elif outcome == "disable":
+        delivery.status = "dead"
+        _disable(session, delivery.webhook_id, now)
+    else:
+        wait = policy.wait_after(delivery.attempts)
+        delivery.status = "dead" if wait is None else "failed"
+        if wait is not None:
+            delivery.next_attempt_at = now + wait
 
 
 def _disable(session: Session, webhook_id: int, now: datetime) -> None:
@@ -190,13 +209,19 @@ def post(url: str, secret: str, msg_id: str, at: datetime, payload: dict[str, An
     return status, None if 200 <= status < 300 else f"HTTP {status}"
 
 
+@functools.cache
+def _tls() -> ssl.SSLContext:
+    """One TLS context for every post: loading the system's certificates takes 40 ms."""
+    return ssl.create_default_context()
+
+
 class _Pinned(http.client.HTTPSConnection):
     """A connection to the address that was checked, whatever the name resolves to by then;
     https still verifies the certificate against the name."""
 
     def __init__(self, host: str, port: int, address: str, https: bool,
                  timeout_s: float) -> None:
-        super().__init__(host, port, timeout=timeout_s, context=ssl.create_default_context())
+        super().__init__(host, port, timeout=timeout_s, context=_tls())
         self._address, self._https = address, https
 
     def connect(self) -> None:
