@@ -57,8 +57,10 @@ def watch_game(session: Session, game: GameRecord) -> After:
     """Before a hand write to a game: what to emit after it (a club game finishing; a club
     tournament's round or end, for a game on its sheet)."""
     was = dict(game.state)
+    # A club tournament's games on the sheet are club games: no other game needs the look.
     after_tournament = (watch_tournament(session, session.get(TournamentRow, game.tournament_id))
-                        if game.tournament_id is not None else None)
+                        if game.tournament_id is not None and game.club_id is not None
+                        else None)
 
     def after() -> None:
         if game.club_id is not None:

@@ -10,6 +10,7 @@ import { siteLink } from "./links.js";
 import { shareLink } from "./share.js";
 import { keepToken, store, tokenOf } from "./store.js";
 import { addPlayerForm, manageButton, mergeLog, unlinkedSection } from "./clubplayers.js";
+import { webhooksSection } from "./clubwebhooks.js";
 
 const GAMES = 10; // recent games on the first page, and each "More"
 const PLAYERS = 25;
@@ -241,6 +242,7 @@ export async function clubPage(id, { token: given = null } = {}) {
       morePlayers, role ? addPlayerForm(context) : null),
     role ? unlinkedSection(context) : null,
     role === "admin" ? mergeLog(context) : null,
+    role === "admin" ? webhooksSection(context) : null,
     role === "admin" ? memberLinkSection(id, token, reload) : null,
     role === "admin" ? null : lostLinkForm(id, club.name));
 }
