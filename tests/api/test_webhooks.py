@@ -29,6 +29,7 @@ from tests.api.webhook_helpers import (
     receiving,
     register,
 )
+from tests.helpers import every_stored_text
 
 
 @pytest.fixture
@@ -303,3 +304,32 @@ def test_a_club_tournament_sends_its_rounds_and_its_end(
     for headers, body in receiver.received:
         Verifier(hook["secret"]).verify(body, headers)
     assert counts(app) == (3, 3)
+
+
+def test_with_the_operator_s_key_the_secret_is_sealed_at_rest_and_still_signs(
+        app: Flask, client: FlaskClient, private_allowed: None,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SCOREKEEPER_WEBHOOKS_KEY", "the operator's key, kept off the database")
+    club = new_club(client)
+    with receiving(Receiver()) as receiver:
+        hook = register(client, club, receiver.url)
+        assert hook["secret"] not in every_stored_text(app)
+        finished_game(client, club)
+        assert send(app) == 1
+        [(headers, body)] = receiver.received
+        assert Verifier(hook["secret"]).verify(body, headers)["type"] == "game.finished"
+        # A sender without the key cannot sign: the attempt fails, and says why.
+        monkeypatch.delenv("SCOREKEEPER_WEBHOOKS_KEY")
+        finished_game(client, club)
+        assert send(app) == 1
+    assert len(receiver.received) == 1
+    failed = client.get(f"{club.url}/webhooks/{hook['id']}/deliveries?status=failed",
+                        headers=bearer(club.admin)).get_json()["data"]
+    assert "SCOREKEEPER_WEBHOOKS_KEY" in failed[0]["last_error"]
+
+
+def test_without_the_key_the_secret_is_kept_as_issued(
+        app: Flask, client: FlaskClient, private_allowed: None) -> None:
+    club = new_club(client)
+    hook = register(client, club, "http://127.0.0.1:9/a")
+    assert hook["secret"] in every_stored_text(app)  # the sender must sign with it

@@ -32,7 +32,13 @@ from standardwebhooks import Webhook as Signer
 from scorekeeper import store
 from scorekeeper.models import Delivery, Outbox, Webhook, utcnow
 from scorekeeper.services import present
-from scorekeeper.services.clubs.webhooks import message_id, private_allowed, resolve
+from scorekeeper.services.clubs.webhooks import (
+    SEALING_KEY,
+    message_id,
+    private_allowed,
+    resolve,
+    signing_secret,
+)
 from scorekeeper.services.writes import end_turn, lock_for_writing
 from scorekeeper.webhooks.addresses import any_refused, endpoint
 from scorekeeper.webhooks.policy import DEFAULT_POLICY, RetryPolicy, verdict
@@ -83,8 +89,10 @@ class Sender:
         event, hook = found
         at = self.now()
         # Signed at the wall clock's time whatever `now` says: the receiver checks it is recent.
-        status, error = post(hook.url, hook.secret, message_id(event.id), utcnow(),
-                             event.payload, self.timeout_s)
+        secret = signing_secret(hook.secret, hook.id)
+        status, error = (post(hook.url, secret, message_id(event.id), utcnow(), event.payload,
+                              self.timeout_s) if secret is not None
+                         else (None, f"the secret is sealed: this sender needs {SEALING_KEY}"))
         self.sent.append(delivery_id)
         return Attempt(delivery_id, at, status, error)
 

@@ -16,12 +16,15 @@ from scorekeeper import store
 from scorekeeper.errors import Conflict, NotFound, Unprocessable
 from scorekeeper.i18n import say
 from scorekeeper.models import Club, Delivery, Outbox, Webhook, utcnow
+from scorekeeper.sealing import seal, unseal
 from scorekeeper.services import present
 from scorekeeper.services.clubs.ledger import get_club, guard, require
 from scorekeeper.services.writes import Reply, WriteRequest, guarded_write
 from scorekeeper.webhooks.addresses import any_refused, endpoint
 
 ALLOW_PRIVATE = "SCOREKEEPER_WEBHOOKS_ALLOW_PRIVATE"
+SEALING_KEY = "SCOREKEEPER_WEBHOOKS_KEY"
+SEALED = "sealed:"
 
 
 def private_allowed() -> bool:
@@ -37,6 +40,29 @@ def resolve(host: str, port: int) -> list[str]:
     except (socket.gaierror, UnicodeError):
         return []
     return sorted({str(info[4][0]) for info in found})
+
+
+def kept_secret(secret: str, webhook_id: int) -> str:
+    """The secret as stored: sealed under the operator's SCOREKEEPER_WEBHOOKS_KEY when there is
+    one (scorekeeper/sealing.py, the endpoint's id as salt), so a copy of the database alone
+    signs nothing; as issued otherwise (the sender must sign with it)."""
+    key = os.environ.get(SEALING_KEY, "")
+    if not key:
+        return secret
+    sealed = seal([(("secret",), secret)], key, f"webhook {webhook_id}")
+    assert sealed is not None  # one secret in, one out
+    return SEALED + sealed
+
+
+def signing_secret(stored: str, webhook_id: int) -> str | None:
+    """The secret to sign with; None when it is sealed and this process lacks the key."""
+    if not stored.startswith(SEALED):
+        return stored
+    key = os.environ.get(SEALING_KEY, "")
+    if not key:
+        return None
+    [(_, secret)] = unseal(stored[len(SEALED):], key, f"webhook {webhook_id}")
+    return secret
 
 
 def new_secret() -> str:
@@ -89,14 +115,16 @@ def check_url(url: str) -> None:
 def register(club_id: int, body: dict[str, Any], request: WriteRequest) -> Reply:
     """A new endpoint for the club's events; the reply holds its signing secret, shown only
     there (and to a retry with the same Idempotency-Key, sealed in the stored reply)."""
-    check_url(body["url"])
 
     def action(session: Session, club: Club) -> tuple[int, dict[str, Any]]:
+        check_url(body["url"])  # once the token is found right: no lookup for a stranger
+        secret = new_secret()
         hook = Webhook(club_id=club.id, url=body["url"], events=sorted(set(body["events"])),
-                       secret=new_secret(), created_at=utcnow())
+                       secret="", created_at=utcnow())
         session.add(hook)
         session.flush()
-        return 201, {**webhook_view(hook), "secret": hook.secret}
+        hook.secret = kept_secret(secret, hook.id)
+        return 201, {**webhook_view(hook), "secret": secret}
 
     return guarded_write(guard(club_id, "admin"), request, action)
 
