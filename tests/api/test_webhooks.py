@@ -333,3 +333,46 @@ def test_without_the_key_the_secret_is_kept_as_issued(
     club = new_club(client)
     hook = register(client, club, "http://127.0.0.1:9/a")
     assert hook["secret"] in every_stored_text(app)  # the sender must sign with it
+
+
+def test_a_game_on_a_club_tournament_s_sheet_finishes_the_game_the_round_and_the_tournament(
+        app: Flask, client: FlaskClient, private_allowed: None) -> None:
+    club = new_club(client)
+    register(client, club, "http://127.0.0.1:9/a",
+             ["game.finished", "tournament.round_completed", "tournament.finished"])
+    made = client.post(f"{API}/tournaments", headers={"X-Club-Token": club.member}, json={
+        "name": "Finale", "variant": "australian-500", "format": "single_elimination",
+        "club": club.id, "options": {"games_per_match": 1, "game_unit": "game"},
+        "teams": [{"name": "Les As", "players": ["Ana", "Bea"]},
+                  {"name": "Les Rois", "players": ["Cal", "Dan"]}]})
+    assert made.status_code == 201, made.get_json()
+    t = made.get_json()
+    auth, url = bearer(t["token"]), f"{API}/tournaments/{t['id']}"
+    drawn = client.post(f"{url}/draw", json={"seed": 3}, headers=auth).get_json()
+    match = drawn["rounds"][0]["matches"][0]["id"]
+    sheet = client.post(f"{url}/matches/{match}/sheet", json={}, headers=auth)
+    assert sheet.status_code == 201, sheet.get_json()
+    game = sheet.get_json()
+    played = client.post(f"{API}/games/{game['id']}/hands", json=FINISHING,
+                         headers=bearer(game["token"]))
+    assert played.status_code == 201, played.get_json()
+    with app.app_context():
+        events = db.session.scalars(select(Outbox).order_by(Outbox.id)).all()
+        assert [e.type for e in events] == [
+            "game.finished", "tournament.round_completed", "tournament.finished"]
+        assert events[0].payload["data"]["tournament"] == t["id"]
+    assert counts(app) == (3, 3)
+
+
+def test_a_registration_retried_with_its_key_gives_the_same_secret_and_one_endpoint(
+        app: Flask, client: FlaskClient) -> None:
+    club = new_club(client)
+    body = {"url": "https://93.184.215.14/hook", "events": ["game.finished"]}
+    headers = {**bearer(club.admin), "Idempotency-Key": "add the chat"}
+    first = client.post(f"{club.url}/webhooks", json=body, headers=headers)
+    again = client.post(f"{club.url}/webhooks", json=body, headers=headers)
+    assert first.status_code == again.status_code == 201
+    assert again.headers["Idempotent-Replayed"] == "true"
+    assert again.get_json()["secret"] == first.get_json()["secret"]
+    with app.app_context():
+        assert db.session.scalar(select(func.count()).select_from(Webhook)) == 1
