@@ -21,7 +21,7 @@ import socket
 import ssl
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -57,7 +57,6 @@ class Sender:
     timeout_s: float = TIMEOUT_S
     lease: timedelta = LEASE
     batch: int = 20
-    sent: list[int] = field(default_factory=list)  # delivery ids attempted, in order
 
     def look(self) -> int:
         """Claim what is due, post each, then record every attempt in one commit; answers how
@@ -93,7 +92,6 @@ class Sender:
         status, error = (post(hook.url, secret, message_id(event.id), utcnow(), event.payload,
                               self.timeout_s) if secret is not None
                          else (None, f"the secret is sealed: this sender needs {SEALING_KEY}"))
-        self.sent.append(delivery_id)
         return Attempt(delivery_id, at, status, error)
 
 
