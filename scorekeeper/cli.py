@@ -1,9 +1,10 @@
 """flask commands: `flask db upgrade|current|revision`, `flask seed`, `flask backup`,
-`flask restore` and `flask catalog update`."""
+`flask restore`, `flask catalog update` and `flask webhooks send`."""
 
 from __future__ import annotations
 
 import json
+from datetime import timedelta
 from pathlib import Path
 
 import click
@@ -25,6 +26,7 @@ def register(app: Flask) -> None:
     app.cli.add_command(backup_command)
     app.cli.add_command(restore_command)
     app.cli.add_command(catalog_group)
+    app.cli.add_command(webhooks_group)
 
 
 db_group = AppGroup("db", help="Database schema (Alembic migrations shipped with the package).")
@@ -124,3 +126,26 @@ def catalog_update() -> None:
     left = i18n.update_catalogs(Path(__file__).resolve().parent.parent)
     for code, count in left.items():
         click.echo(f"{code}: {count} messages to translate")
+
+
+webhooks_group = AppGroup("webhooks", help="Clubs' webhooks: the sender of their deliveries.")
+
+
+@webhooks_group.command("send")
+@click.option("--once", is_flag=True, help="Send what is due now, then stop.")
+@click.option("--idle", type=float, default=1.0, show_default=True,
+              help="Seconds to rest when nothing is due.")
+@click.option("--lease", type=float, default=60.0, show_default=True,
+              help="Seconds a claimed delivery stays this sender's: after it, a sender that "
+                   "died mid-post has its deliveries sent again. Each post may take half.")
+def webhooks_send(once: bool, idle: float, lease: float) -> None:
+    """Post the clubs' webhook deliveries as they fall due, until stopped. Run one per app
+    server on PostgreSQL (they share the work); one in all on SQLite (docs/webhooks.md)."""
+    from scorekeeper.services.clubs.sender import TIMEOUT_S, Sender
+
+    sender = Sender(lease=timedelta(seconds=lease), timeout_s=min(TIMEOUT_S, lease / 2))
+    if once:
+        while sender.look():
+            pass
+        return
+    sender.run(idle_s=idle)

@@ -402,3 +402,54 @@ class Season(Base):
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
 
     __mapper_args__ = {"version_id_col": version}
+
+
+class Webhook(Base):
+    """A club's webhook endpoint (Standard Webhooks): the events it takes and the secret its
+    deliveries are signed with. The sender must sign with the secret itself, so it is kept as
+    issued (unlike a token, which is kept hashed); the reply that shows it once is sealed like
+    every reply with a secret. A 410 from the endpoint disables it: no more deliveries."""
+
+    __tablename__ = "webhooks"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    club_id: Mapped[int] = mapped_column(ForeignKey("clubs.id", ondelete="CASCADE"), index=True)
+    url: Mapped[str] = mapped_column(String(2000))
+    events: Mapped[list[Any]]
+    secret: Mapped[str] = mapped_column(String(100))
+    disabled_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    disabled_reason: Mapped[str | None] = mapped_column(String(200))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class Outbox(Base):
+    """One event of a club, written in the transaction of the change that caused it; its id is
+    the message's `webhook-id` (msg_<id>) for every endpoint and every attempt."""
+
+    __tablename__ = "outbox"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    club_id: Mapped[int] = mapped_column(ForeignKey("clubs.id", ondelete="CASCADE"), index=True)
+    type: Mapped[str] = mapped_column(String(60))
+    payload: Mapped[dict[str, Any]]
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class Delivery(Base):
+    """One event to one endpoint: written with the event, claimed by a sender when due
+    (`next_attempt_at`), every attempt appended to `log` ({at, status, error})."""
+
+    __tablename__ = "deliveries"
+    __table_args__ = (UniqueConstraint("webhook_id", "outbox_id", name="uq_delivery_event"),
+                      Index("ix_deliveries_due", "status", "next_attempt_at", "id"))
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    webhook_id: Mapped[int] = mapped_column(ForeignKey("webhooks.id", ondelete="CASCADE"))
+    outbox_id: Mapped[int] = mapped_column(ForeignKey("outbox.id", ondelete="CASCADE"))
+    status: Mapped[str] = mapped_column(String(12), default="pending")
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    next_attempt_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    last_status: Mapped[int | None] = mapped_column(Integer)
+    last_error: Mapped[str | None] = mapped_column(String(500))
+    log: Mapped[list[Any]] = mapped_column(default=list)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)

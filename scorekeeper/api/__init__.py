@@ -17,6 +17,7 @@ from scorekeeper.api import (
     seasons,
     tournaments,
     variants,
+    webhooks,
 )
 from scorekeeper.api.schemas.games import LinkedPlayerSchema
 from scorekeeper.api.schemas.hands import HAND_FAMILIES
@@ -44,7 +45,7 @@ def register(api: ScorekeeperApi) -> None:
         api.spec = built
     for blueprint in (variants.blp, games.blp, referee.blp, tournaments.blp, demos.blp,
                       players.blp, lists.blp, clubs.blp, clubs.player_blp, seasons.blp,
-                      nights.blp):
+                      nights.blp, webhooks.blp):
         api.register_blueprint(blueprint, url_prefix=PREFIX + (blueprint.url_prefix or ""),
                                document=built is None)
     _SPECS.setdefault(settings, api.spec)

@@ -41,6 +41,7 @@ from scorekeeper.rules.errors import RuleViolation
 from scorekeeper.rules.registry import find_variant
 from scorekeeper.rules.sentences import in_english, number
 from scorekeeper.services import present
+from scorekeeper.services.clubs import events as club_events
 from scorekeeper.services.clubs import records as club_records
 from scorekeeper.services.clubs import seats
 from scorekeeper.services.tournaments import sheet
@@ -354,7 +355,8 @@ def _write(game_id: int, request: WriteRequest, action: Action,
 
     guard = Guard(load=lambda: get_game(game_id, lock=True), authorize=authorize,
                   replies=IdempotentReply, owner="game_id", etag=present.etag,
-                  busy=say("the game is busy with other writes; send the hand again"))
+                  busy=say("the game is busy with other writes; send the hand again"),
+                  watch=club_events.watch_game)
     return (previewed_write if preview else guarded_write)(
         guard, request, lambda session, game: action(session, game, find_variant(game.variant)))
 

@@ -108,6 +108,9 @@ class Guard(Generic[Row]):
     owner: str  # the replies' column naming the row
     etag: Callable[[Row], str]
     busy: str  # what to say when the write lost every race
+    # Asked before the action; what it answers runs after it, in the same transaction: a club's
+    # events (services/clubs/events.py) are the difference.
+    watch: Callable[[Session, Row], Callable[[], None] | None] | None = None
 
 
 def hash_token(token: str) -> str:
@@ -150,7 +153,10 @@ def guarded_write(guard: Guard[Row], request: WriteRequest,
                     session.commit()  # its count, and the row's lock let go before the turn
                     return replay
             _check_if_match(guard.etag(row), request.if_match)
+            after = None if guard.watch is None else guard.watch(session, row)
             status, body = action(session, row)
+            if after is not None:
+                after()
             etag = guard.etag(row)
             if key is not None:
                 _store(session.connection(), guard.replies, {guard.owner: row.id}, key,

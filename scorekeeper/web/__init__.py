@@ -40,7 +40,7 @@ NOT_SHELL = {"docs.js", "sw.js"}
 # the correction preview and the QR code drawer.
 LOADED_LATER = {"tournament.js", "desk.js", "scorer.js", "match.js", "newtournament.js",
                 "print.js", "screen.js", "stats.js", "qr.js", "vendor/uqr.js", "organizers.js",
-                "progressive.js", "cascade.js",
+                "progressive.js", "cascade.js", "clubwebhooks.js",
                 "club.js", "clubplayers.js", "newclub.js", "player.js", "pick.js", "season.js",
                 "week.js", "clubscreen.js"}
 THEME = "#0b4f8a"  # --primary in app.css

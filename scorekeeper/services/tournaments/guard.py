@@ -15,6 +15,7 @@ from scorekeeper.errors import Conflict, Forbidden, NotFound
 from scorekeeper.i18n import say
 from scorekeeper.models import DeskKey, ScorerToken, TournamentGame, TournamentReply, utcnow
 from scorekeeper.models import Tournament as TournamentRow
+from scorekeeper.services.clubs.events import watch_tournament
 from scorekeeper.services.tournaments import refusals
 from scorekeeper.services.tournaments.views import (
     desk_key_of,
@@ -55,7 +56,8 @@ def guard(tournament_id: int, match: str | None = None,
 
     return Guard(load=lambda: get_tournament(tournament_id, lock=True), authorize=authorize,
                  replies=TournamentReply, owner="tournament_id", etag=etag,
-                 busy=say("the tournament is busy with other writes; send it again"))
+                 busy=say("the tournament is busy with other writes; send it again"),
+                 watch=watch_tournament)
 
 
 def touch(row: TournamentRow) -> None:

@@ -12,6 +12,7 @@ import { shareLink } from "./share.js";
 import { keepToken, store, tokenOf } from "./store.js";
 import { addPlayerForm, manageButton, mergeLog, unlinkedSection } from "./clubplayers.js";
 import { seasonsSection } from "./season.js";
+import { webhooksSection } from "./clubwebhooks.js";
 
 const GAMES = 10; // recent games on the first page, and each "More"
 const PLAYERS = 25;
@@ -249,6 +250,7 @@ export async function clubPage(id, { token: given = null } = {}) {
     seasons,
     role ? unlinkedSection(context) : null,
     role === "admin" ? mergeLog(context) : null,
+    role === "admin" ? webhooksSection(context) : null,
     role === "admin" ? memberLinkSection(id, token, reload) : null,
     role === "admin" ? null : lostLinkForm(id, club.name));
 }
