@@ -376,3 +376,43 @@ def test_a_registration_retried_with_its_key_gives_the_same_secret_and_one_endpo
     assert again.get_json()["secret"] == first.get_json()["secret"]
     with app.app_context():
         assert db.session.scalar(select(func.count()).select_from(Webhook)) == 1
+
+
+def test_a_result_in_a_season_s_window_says_its_standings_changed(
+        app: Flask, client: FlaskClient, private_allowed: None) -> None:
+    club = new_club(client)
+    today = utcnow().date()
+
+    def season(name: str, starts: int, ends: int, variants: list[str] | None) -> int:
+        made = client.post(f"{club.url}/seasons", headers=bearer(club.admin), json={
+            "name": name, "starts_on": (today + timedelta(days=starts)).isoformat(),
+            "ends_on": (today + timedelta(days=ends)).isoformat(), "variants": variants})
+        assert made.status_code == 201, made.get_json()
+        season_id: int = made.get_json()["id"]
+        return season_id
+
+    winter = season("Winter", -7, 7, ["australian-500"])
+    season("Rummy league", -7, 7, ["rummy-500"])  # another variant: not moved
+    season("Autumn", -60, -8, None)  # over before the game: not moved
+    every = season("Open", 0, 0, None)  # today only, every variant
+    register(client, club, "http://127.0.0.1:9/a", ["season.standings_changed"])
+    game = finished_game(client, club)
+
+    def moved() -> list[tuple[str, Any]]:
+        with app.app_context():
+            return [(e.type, e.payload["data"].get("season"))
+                    for e in db.session.scalars(select(Outbox).order_by(Outbox.id))]
+
+    assert moved() == [("game.finished", None), ("season.standings_changed", winter),
+                       ("season.standings_changed", every)]
+    with app.app_context():
+        event = db.session.scalars(select(Outbox).where(
+            Outbox.type == "season.standings_changed").order_by(Outbox.id)).first()
+        assert event is not None
+        assert event.payload["data"] == {"season": winter, "name": "Winter", "game": game["id"]}
+    assert counts(app)[1] == 2  # the endpoint takes the season's events only
+    # The result goes (the deciding hand undone): the ladders move again; the game sends nothing.
+    url = f"{API}/games/{game['id']}/hands/1"
+    assert client.delete(url, headers=bearer(game["token"])).status_code == 200
+    assert moved()[3:] == [("season.standings_changed", winter),
+                           ("season.standings_changed", every)]

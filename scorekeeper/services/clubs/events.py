@@ -9,6 +9,11 @@ answers after it: the events are the difference between the two.
 A correction of a finished game: `game.finished` again whenever the game is finished after the
 write and was not before, or its result (winner, end, scores) changed; the event's `corrected` says
 which. A correction that un-finishes a game sends nothing; when it finishes again, it sends again.
+
+`season.standings_changed`: a club game finishing, or a finished one corrected or reopened, inside
+a season's window (and variants); a club tournament finishing inside one (its placings count as a
+night). Changes of links (a late link, a merge) move a ladder too but send nothing: the admin made
+them and sees the ladder.
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from scorekeeper import tournaments as pure
-from scorekeeper.models import Delivery, GameRecord, Outbox, Webhook, utcnow
+from scorekeeper.models import Delivery, GameRecord, Outbox, Season, Webhook, utcnow
 from scorekeeper.models import Tournament as TournamentRow
 from scorekeeper.services import present
 from scorekeeper.webhooks.policy import EVENTS
@@ -73,17 +78,33 @@ def watch_game(session: Session, game: GameRecord) -> After:
 
 def _game_finished(session: Session, game: GameRecord, was: dict[str, Any]) -> None:
     now, before = present.standing_of(game.state), present.standing_of(was)
-    if now["status"] != "finished":
-        return
     result = ("winner", "end_reason", "scores")
-    if before["status"] == "finished" and all(now[k] == before[k] for k in result):
+    if before["status"] == now["status"] == "finished" and all(now[k] == before[k] for k in result):
         return
     assert game.club_id is not None
-    emit(session, game.club_id, "game.finished", {
-        "game": game.id, "variant": game.variant, "tournament": game.tournament_id,
-        "sides": [_side(side) for side in game.sides],
-        "winner": now["winner"], "end_reason": now["end_reason"], "scores": now["scores"],
-        "hands_played": now["hands_played"], "corrected": before["status"] == "finished"})
+    if now["status"] == "finished":
+        emit(session, game.club_id, "game.finished", {
+            "game": game.id, "variant": game.variant, "tournament": game.tournament_id,
+            "sides": [_side(side) for side in game.sides],
+            "winner": now["winner"], "end_reason": now["end_reason"], "scores": now["scores"],
+            "hands_played": now["hands_played"], "corrected": before["status"] == "finished"})
+    if "finished" in (now["status"], before["status"]):  # a result came, changed or went
+        _seasons_moved(session, game.club_id, game.created_at, game.variant, {"game": game.id})
+
+
+def _seasons_moved(session: Session, club_id: int, started: datetime, variant: str | None,
+                   cause: dict[str, Any]) -> None:
+    """`season.standings_changed` for each of the club's seasons whose window holds a result that
+    came, changed or went (a game counts on the UTC day it started, a night on its tournament's),
+    and that counts its variant. Said without building the ladder before and after: a result in
+    the window is what can move it."""
+    day = started.date()
+    for season in session.scalars(select(Season).where(
+            Season.club_id == club_id, Season.starts_on <= day, Season.ends_on >= day)
+            .order_by(Season.id)):
+        if variant is None or season.variants is None or variant in season.variants:
+            emit(session, club_id, "season.standings_changed",
+                 {"season": season.id, "name": season.name, **cause})
 
 
 def _side(side: Any) -> dict[str, Any]:
@@ -117,6 +138,7 @@ def watch_tournament(session: Session, row: TournamentRow | None) -> After | Non
                     "tournament": row.id, "name": row.name, "round": round_.number,
                     "round_name": round_.name, "matches": len(round_.matches)})
         if status == "finished" and status_before != "finished":
+            _seasons_moved(session, row.club_id, row.created_at, None, {"tournament": row.id})
             emit(session, row.club_id, "tournament.finished", {
                 "tournament": row.id, "name": row.name, "champion": _team(row, t.champion),
                 "placings": [{"place": place, "team": _team(row, team)}
