@@ -41,8 +41,8 @@ from scorekeeper.rules.errors import RuleViolation
 from scorekeeper.rules.registry import find_variant
 from scorekeeper.rules.sentences import in_english, number
 from scorekeeper.services import present
+from scorekeeper.services.clubs import ratings, seats
 from scorekeeper.services.clubs import records as club_records
-from scorekeeper.services.clubs import seats
 from scorekeeper.services.tournaments import sheet
 from scorekeeper.services.writes import (
     Guard,
@@ -239,6 +239,8 @@ def record_hand(game_id: int, hand_input: dict[str, Any], request: WriteRequest)
         _log(connection, game, hand.number, "recorded", now, after=_snapshot(hand))
         _move_to(connection, game, hand.state, now)
         club_records.add_hand(session, game, hand, result)
+        if result.state.outcome is not None:
+            ratings.game_finished(session, game, hand)
         sheet.sync(session, game, role[0], cascade=False)
         return 201, present.hand_view(hand, game)
 
@@ -252,6 +254,7 @@ def correct_hand(game_id: int, number: int, hand_input: dict[str, Any],
     does to a tournament's match and later rounds, on a tournament's sheet), then rolled back."""
     def correct(session: Session, game: GameRecord, variant: Variant
                 ) -> tuple[int, dict[str, Any]]:
+        was_finished = bool(game.state.get("finished"))
         hands = session.scalars(select(Hand).where(Hand.game_id == game.id, Hand.number >= number)
                                 .order_by(Hand.number)).all()
         if not hands or hands[0].number != number:
@@ -285,6 +288,7 @@ def correct_hand(game_id: int, number: int, hand_input: dict[str, Any],
              after=_snapshot(hands[0]))
         _move_to(connection, game, state.to_dict(), now)
         club_records.refresh_figures(session, game)
+        ratings.hands_changed(session, game, was_finished)
         return 200, _synced(session, game, role[0], cascade, preview,
                             present.hand_view(hands[0], game), "tournament")
 
@@ -298,6 +302,7 @@ def undo_hand(game_id: int, number: int, request: WriteRequest, cascade: bool = 
     def undo(session: Session, game: GameRecord, variant: Variant
              ) -> tuple[int, dict[str, Any]]:
         hand = _hand(session, game, number)
+        was_finished = bool(game.state.get("finished"))
         last = game.state["hands_played"]
         if number != last:
             raise Conflict(say("only the last hand ({last}) can be undone; correct hand {number} "
@@ -309,6 +314,7 @@ def undo_hand(game_id: int, number: int, request: WriteRequest, cascade: bool = 
         session.execute(delete(Hand).where(Hand.id == hand.id))
         _log(connection, game, number, "undone", now, before=_snapshot(hand))
         club_records.refresh_figures(session, game)
+        ratings.hands_changed(session, game, was_finished)
         # A game's `tournament` is its tournament's id: the undo's preview goes beside it.
         return 200, _synced(session, game, role[0], cascade, preview, present.game_view(game),
                             "tournament_preview")
