@@ -24,13 +24,16 @@ side order).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from statistics import NormalDist
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
 MODEL = PlackettLuce()  # openskill's defaults: mu 25, sigma 25/3, beta 25/6, tau 25/300
 DEFAULT = (MODEL.mu, MODEL.sigma)
+NORMAL = NormalDist()
 PROVISIONAL = 10  # games in a family before a rating stops being provisional (docs/features.md)
 
 
@@ -70,6 +73,8 @@ class Rating:
     sigma: float
     games: int = 0
     history: list[tuple[int, str, float]] = field(default_factory=list)
+    # openskill's own object for (mu, sigma), kept to rate the next game without making another
+    skill: PlackettLuceRating | None = field(default=None, compare=False, repr=False)
 
     @property
     def value(self) -> float:
@@ -87,9 +92,9 @@ def shown_value(mu: float, sigma: float) -> float:
     """The rating as a player reads it: out of 100 head-to-head games against a newcomer of
     average skill, how many this player is expected to finish ahead in (50: even; uncertainty
     pulls it towards 50). One decimal."""
-    ahead = MODEL.predict_win([[MODEL.rating(mu=mu, sigma=sigma)],
-                               [MODEL.rating(mu=DEFAULT[0], sigma=DEFAULT[1])]])[0]
-    return round(100 * ahead, 1)
+    # openskill's predict_win for two teams of one, written out: it runs after every game rated.
+    spread = math.sqrt(2 * MODEL.beta ** 2 + sigma ** 2 + DEFAULT[1] ** 2)
+    return round(100 * NORMAL.cdf((mu - DEFAULT[0]) / spread), 1)
 
 
 def ranks(scores: Sequence[int], winner: int | None) -> list[int]:
@@ -123,11 +128,14 @@ def rate(ratings: Ratings, game: FinishedGame) -> list[int]:
         return []
 
     def before(seat: SeatPlay, rated: bool) -> PlackettLuceRating:
-        if not rated or seat.player is None:
+        # A new object for each seat: openskill deep-copies the teams at once, so one object in
+        # two seats would become one copy updated twice.
+        now = ratings.get((seat.player, game.family)) if rated and seat.player else None
+        if now is None:
             return MODEL.rating(mu=DEFAULT[0], sigma=DEFAULT[1])
-        now = ratings.get((seat.player, game.family))
-        return MODEL.rating(mu=DEFAULT[0], sigma=DEFAULT[1]) if now is None else MODEL.rating(
-            mu=now.mu, sigma=now.sigma)
+        if now.skill is None:
+            now.skill = MODEL.rating(mu=now.mu, sigma=now.sigma)
+        return now.skill
 
     was = [[before(seat, rated) for seat, rated in team] for team in teams]
     after = MODEL.rate(was, ranks=[float(place) for place in ranks(game.scores, game.winner)])
@@ -138,11 +146,12 @@ def rate(ratings: Ratings, game: FinishedGame) -> list[int]:
                 continue
             rating = ratings.setdefault((seat.player, game.family), Rating(*DEFAULT))
             if seat.hands >= game.hands:
-                rating.mu, rating.sigma = skill.mu, skill.sigma
+                rating.mu, rating.sigma, rating.skill = skill.mu, skill.sigma, skill
             else:
                 share = seat.hands / max(game.hands, 1)
                 rating.mu = then.mu + share * (skill.mu - then.mu)
                 rating.sigma = then.sigma + share * (skill.sigma - then.sigma)
+                rating.skill = None
             rating.games += 1
             rating.history.append((game.game, game.at, rating.value))
             done.append(seat.player)
@@ -160,6 +169,6 @@ def rebuild(games: Iterable[FinishedGame]) -> Ratings:
 def chances(sides: Sequence[Sequence[tuple[float, float] | None]]) -> list[float]:
     """Each side's chance (0-1) of winning a game about to start, from its seats' (mu, sigma)
     (None: a guest, at the default)."""
-    teams = [[MODEL.rating(mu=s[0], sigma=s[1]) if s is not None else
-              MODEL.rating(mu=DEFAULT[0], sigma=DEFAULT[1]) for s in side] for side in sides]
+    teams = [[MODEL.rating(mu=DEFAULT[0], sigma=DEFAULT[1]) if s is None else
+              MODEL.rating(mu=s[0], sigma=s[1]) for s in side] for side in sides]
     return [round(chance, 4) for chance in MODEL.predict_win(teams)]
