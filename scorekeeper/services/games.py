@@ -254,7 +254,7 @@ def correct_hand(game_id: int, number: int, hand_input: dict[str, Any],
     does to a tournament's match and later rounds, on a tournament's sheet), then rolled back."""
     def correct(session: Session, game: GameRecord, variant: Variant
                 ) -> tuple[int, dict[str, Any]]:
-        was_finished = bool(game.state.get("finished"))
+        was = game.state
         hands = session.scalars(select(Hand).where(Hand.game_id == game.id, Hand.number >= number)
                                 .order_by(Hand.number)).all()
         if not hands or hands[0].number != number:
@@ -288,7 +288,7 @@ def correct_hand(game_id: int, number: int, hand_input: dict[str, Any],
              after=_snapshot(hands[0]))
         _move_to(connection, game, state.to_dict(), now)
         club_records.refresh_figures(session, game)
-        ratings.hands_changed(session, game, was_finished)
+        ratings.hands_changed(session, game, was)
         return 200, _synced(session, game, role[0], cascade, preview,
                             present.hand_view(hands[0], game), "tournament")
 
@@ -302,7 +302,7 @@ def undo_hand(game_id: int, number: int, request: WriteRequest, cascade: bool = 
     def undo(session: Session, game: GameRecord, variant: Variant
              ) -> tuple[int, dict[str, Any]]:
         hand = _hand(session, game, number)
-        was_finished = bool(game.state.get("finished"))
+        was = game.state
         last = game.state["hands_played"]
         if number != last:
             raise Conflict(say("only the last hand ({last}) can be undone; correct hand {number} "
@@ -314,7 +314,7 @@ def undo_hand(game_id: int, number: int, request: WriteRequest, cascade: bool = 
         session.execute(delete(Hand).where(Hand.id == hand.id))
         _log(connection, game, number, "undone", now, before=_snapshot(hand))
         club_records.refresh_figures(session, game)
-        ratings.hands_changed(session, game, was_finished)
+        ratings.hands_changed(session, game, was)
         # A game's `tournament` is its tournament's id: the undo's preview goes beside it.
         return 200, _synced(session, game, role[0], cascade, preview, present.game_view(game),
                             "tournament_preview")

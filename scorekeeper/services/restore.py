@@ -41,6 +41,7 @@ from scorekeeper.models import (
 from scorekeeper.rules.errors import RuleViolation
 from scorekeeper.rules.registry import find_variant
 from scorekeeper.services.backup import FORMAT, GAME_ONLY
+from scorekeeper.services.clubs import ratings
 from scorekeeper.services.portability import CheckedGame, check_export, moment
 from scorekeeper.services.tournaments.lifecycle import sides_per_team
 from scorekeeper.services.tournaments.views import team_of
@@ -390,6 +391,8 @@ def _store(games: list[CheckedGame], tournaments: list[dict[str, Any]],
             _insert(connection, Seat, [s for c in clubs for s in c["seats"]])
             _insert(connection, Merge, [m for c in clubs for m in c["merges"]])
             _move_sequences(connection)
+            for club in clubs:  # derived, so not in a backup: played again from the games
+                ratings.rebuild(session, club["row"]["id"])
             session.commit()
         except IntegrityError as error:
             session.rollback()

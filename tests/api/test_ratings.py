@@ -3,8 +3,10 @@ the same after a full rebuild; GET /players/{id}/ratings and GET /games/{id}/cha
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import select
@@ -14,6 +16,7 @@ from scorekeeper.models import PlayerRating
 from scorekeeper.services.clubs import ratings
 from tests.api.club_helpers import ClubHandle, add_player, bearer, club_game, new_club, seated
 from tests.api.helpers import API, GAMES, assert_error, hand
+from tests.helpers import backup, new_app, second_database
 
 PLAYERS = f"{API}/players"
 NORTH_SOUTH_WINS = [hand(0, "8H", [8, 2]), hand(2, "7H", [7, 3])]  # 500 to 50
@@ -158,3 +161,36 @@ def test_a_correction_or_an_undo_of_a_finished_game_replays(app: Flask,
     # Undone, the game is unfinished and rates nobody.
     assert client.delete(f"{GAMES}/{game['id']}/hands/2", headers=token).status_code == 200
     assert [point[0] for point in stored(app)[(ann, "contract")][4]] == [game["id"] + 1]
+
+
+def test_a_restored_backup_has_the_same_ratings(app: Flask, client: FlaskClient,
+                                                tmp_path: Path) -> None:
+    club = new_club(client)
+    ann, bo = (add_player(client, club, n) for n in ("Ann", "Bo"))
+    finished(client, club, [seated("Ann", ann), seated("Bo", bo), "Cy", "Di"])
+    finished(client, club, [seated("Bo", bo), seated("Ann", ann), "Cy", "Di"])
+    backup(app.test_cli_runner(), tmp_path / "club.json")
+    second = new_app(second_database(tmp_path))
+    result = second.test_cli_runner().invoke(args=["restore", str(tmp_path / "club.json")])
+    assert result.exit_code == 0, result.output
+    assert stored(second) == stored(app) != {}  # derived, not carried: played again, the same
+
+
+def test_a_correction_that_leaves_every_place_as_it_was_replays_nothing(
+        app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    club = new_club(client)
+    ann = add_player(client, club, "Ann")
+    game = finished(client, club, [seated("Ann", ann), "Bo", "Cy", "Di"])
+    before = stored(app)
+    rebuilds: list[int] = []
+    real = ratings.rebuild
+    monkeypatch.setattr(ratings, "rebuild", lambda session, club_id: rebuilds.append(club_id)
+                        or real(session, club_id))
+    # Nine tricks, not eight: East-West's defence scores less, North-South still win.
+    corrected = client.put(f"{GAMES}/{game['id']}/hands/1", json=hand(0, "8H", [9, 1]),
+                           headers=bearer(game["token"]))
+    assert corrected.status_code == 200, corrected.get_json()
+    assert rebuilds == [] and stored(app) == before
+    # Its last hand undone, the game is open again: its ratings go.
+    client.delete(f"{GAMES}/{game['id']}/hands/2", headers=bearer(game["token"]))
+    assert rebuilds == [club.id] and stored(app) == {}

@@ -117,10 +117,19 @@ def game_finished(session: Session, game: GameRecord, hand: HandRecord) -> None:
     session.flush()
 
 
-def hands_changed(session: Session, game: GameRecord, was_finished: bool) -> None:
-    """A correction or undo: a game that was or is finished replays its club's ratings."""
-    if game.club_id is not None and (was_finished or game.state.get("finished")):
-        rebuild(session, game.club_id)
+def hands_changed(session: Session, game: GameRecord, before: dict[str, Any]) -> None:
+    """A correction or undo (`before`: the game's state before it). A game that was or is
+    finished replays its club's ratings, unless it ends as it did: finished both times, at the
+    same last hand (so decided at the same moment) with every side in the same place."""
+    after = game.state
+    if game.club_id is None or not (before.get("finished") or after.get("finished")):
+        return
+    if before.get("finished") and after.get("finished") and (
+            before["hands_played"] == after["hands_played"]
+            and ratings.ranks(before["scores"], before.get("winner"))
+            == ratings.ranks(after["scores"], after.get("winner"))):
+        return
+    rebuild(session, game.club_id)
 
 
 def links_changed(session: Session, club_id: int, player_ids: list[int]) -> None:
