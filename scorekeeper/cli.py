@@ -1,5 +1,5 @@
 """flask commands: `flask db upgrade|current|revision`, `flask seed`, `flask backup`,
-`flask restore` and `flask catalog update`."""
+`flask restore`, `flask catalog update` and `flask ratings rebuild`."""
 
 from __future__ import annotations
 
@@ -25,6 +25,7 @@ def register(app: Flask) -> None:
     app.cli.add_command(backup_command)
     app.cli.add_command(restore_command)
     app.cli.add_command(catalog_group)
+    app.cli.add_command(ratings_group)
 
 
 db_group = AppGroup("db", help="Database schema (Alembic migrations shipped with the package).")
@@ -124,3 +125,23 @@ def catalog_update() -> None:
     left = i18n.update_catalogs(Path(__file__).resolve().parent.parent)
     for code, count in left.items():
         click.echo(f"{code}: {count} messages to translate")
+
+
+ratings_group = AppGroup("ratings", help="Players' ratings, derived from the clubs' games.")
+
+
+@ratings_group.command("rebuild")
+def ratings_rebuild() -> None:
+    """Rebuild every club's ratings from its finished games (once after upgrading to them:
+    games finished before keep no rating until then), a club per transaction."""
+    from sqlalchemy import select
+
+    from scorekeeper.models import Club
+    from scorekeeper.services.clubs import ratings
+
+    clubs = db.session.scalars(select(Club.id).order_by(Club.id)).all()
+    for club in clubs:
+        with db.writers_turn():
+            games = ratings.rebuild(db.session, club)
+            db.session.commit()
+        click.echo(f"club {club}: {games} finished games rated")

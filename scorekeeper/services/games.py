@@ -239,9 +239,9 @@ def record_hand(game_id: int, hand_input: dict[str, Any], request: WriteRequest)
         _log(connection, game, hand.number, "recorded", now, after=_snapshot(hand))
         _move_to(connection, game, hand.state, now)
         club_records.add_hand(session, game, hand, result)
-        if result.state.outcome is not None:
-            ratings.game_finished(session, game, hand)
         sheet.sync(session, game, role[0], cascade=False)
+        if result.state.outcome is not None:  # last: it may wait for the club's ratings
+            ratings.game_finished(session, game, hand)
         return 201, present.hand_view(hand, game)
 
     role: list[sheet.Role] = []
@@ -288,9 +288,10 @@ def correct_hand(game_id: int, number: int, hand_input: dict[str, Any],
              after=_snapshot(hands[0]))
         _move_to(connection, game, state.to_dict(), now)
         club_records.refresh_figures(session, game)
-        ratings.hands_changed(session, game, was)
-        return 200, _synced(session, game, role[0], cascade, preview,
-                            present.hand_view(hands[0], game), "tournament")
+        body = _synced(session, game, role[0], cascade, preview,
+                       present.hand_view(hands[0], game), "tournament")
+        ratings.hands_changed(session, game, was)  # last: it may wait for the club's ratings
+        return 200, body
 
     role: list[sheet.Role] = []
     return _write(game_id, request, correct, role, cascade, preview)
@@ -314,10 +315,11 @@ def undo_hand(game_id: int, number: int, request: WriteRequest, cascade: bool = 
         session.execute(delete(Hand).where(Hand.id == hand.id))
         _log(connection, game, number, "undone", now, before=_snapshot(hand))
         club_records.refresh_figures(session, game)
-        ratings.hands_changed(session, game, was)
         # A game's `tournament` is its tournament's id: the undo's preview goes beside it.
-        return 200, _synced(session, game, role[0], cascade, preview, present.game_view(game),
-                            "tournament_preview")
+        body = _synced(session, game, role[0], cascade, preview, present.game_view(game),
+                       "tournament_preview")
+        ratings.hands_changed(session, game, was)  # last: it may wait for the club's ratings
+        return 200, body
 
     role: list[sheet.Role] = []
     return _write(game_id, request, undo, role, cascade, preview)

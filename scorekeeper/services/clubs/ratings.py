@@ -13,7 +13,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import and_, delete, insert, select
+from sqlalchemy import and_, delete, insert, select, text
 from sqlalchemy.orm import Session
 
 from scorekeeper import ratings, store
@@ -60,6 +60,20 @@ def finished_games(session: Session, club_id: int) -> list[ratings.FinishedGame]
     return games
 
 
+RATINGS_LOCK = 0x5241  # with the club's id, the advisory lock of a club's ratings (PostgreSQL)
+
+
+def _turn(session: Session, club_id: int) -> None:
+    """One writer of a club's ratings at a time, until the transaction ends: a game finishing
+    while another write rebuilds waits, then reads the rebuilt rows. SQLite's writers already
+    take turns. Callers take it last in their transaction (after any game, club or tournament
+    row), so that it can never be held while waiting for one."""
+    connection = session.connection()
+    if connection.dialect.name != "sqlite":
+        connection.execute(text("SELECT pg_advisory_xact_lock(:space, :club)"),
+                           {"space": RATINGS_LOCK, "club": club_id})
+
+
 def _row(club_id: int, player: int, family: str, rating: ratings.Rating) -> dict[str, Any]:
     return {"player_id": player, "family": family, "club_id": club_id, "mu": rating.mu,
             "sigma": rating.sigma, "games": rating.games, "value": rating.value,
@@ -68,6 +82,7 @@ def _row(club_id: int, player: int, family: str, rating: ratings.Rating) -> dict
 
 def rebuild(session: Session, club_id: int) -> int:
     """Every rating of the club replayed from its finished games; returns the games rated."""
+    _turn(session, club_id)
     games = finished_games(session, club_id)
     rebuilt = ratings.rebuild(games)
     session.execute(delete(PlayerRating).where(PlayerRating.club_id == club_id),
@@ -96,6 +111,7 @@ def game_finished(session: Session, game: GameRecord, hand: HandRecord) -> None:
                  .order_by(Seat.seat))]
     if not any(seat.player is not None for seat in seats):
         return
+    _turn(session, game.club_id)
     finished = _game(game.id, find_variant(game.variant).family, game.state, hand.created_at,
                      seats)
     players = sorted({seat.player for seat in seats if seat.player is not None})
