@@ -40,11 +40,12 @@ def finished_games(session: Session, club_id: int) -> list[ratings.FinishedGame]
     """The club's finished games, each at the time its last hand was recorded. Read by Core
     statements: a 50,000-game club's rows go by the ORM's unit of work several times slower."""
     connection = session.connection()
-    seats: dict[int, list[tuple[int, int | None]]] = {}
-    for game_id, side, player in connection.execute(
-            select(Seat.game_id, Seat.side, Seat.player_id).where(Seat.club_id == club_id)
-            .order_by(Seat.game_id, Seat.seat)):
-        seats.setdefault(game_id, []).append((side, player))
+    seats: dict[int, list[tuple[int, int, int | None]]] = {}
+    # Put in seat order here: SQLite sorting the club's rows costs a third more than reading them.
+    for game_id, seat, side, player in connection.execute(
+            select(Seat.game_id, Seat.seat, Seat.side, Seat.player_id)
+            .where(Seat.club_id == club_id)):
+        seats.setdefault(game_id, []).append((seat, side, player))
     families = {v.key: v.family for v in variants()}
     games = []
     for game_id, variant, state, at in connection.execute(
@@ -56,7 +57,8 @@ def finished_games(session: Session, club_id: int) -> list[ratings.FinishedGame]
             continue
         hands = state["hands_played"]
         games.append(_game(game_id, families[variant], state, at, [
-            ratings.SeatPlay(player, side, hands) for side, player in seats[game_id]]))
+            ratings.SeatPlay(player, side, hands) for _seat, side, player in
+            sorted(seats[game_id])]))
     return games
 
 
