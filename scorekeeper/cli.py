@@ -1,5 +1,6 @@
 """flask commands: `flask db upgrade|current|revision`, `flask seed`, `flask backup`,
-`flask restore`, `flask catalog update` and `flask webhooks send`."""
+`flask restore`, `flask catalog update`, `flask webhooks send` and
+`flask ratings rebuild`."""
 
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ def register(app: Flask) -> None:
     app.cli.add_command(restore_command)
     app.cli.add_command(catalog_group)
     app.cli.add_command(webhooks_group)
+    app.cli.add_command(ratings_group)
 
 
 db_group = AppGroup("db", help="Database schema (Alembic migrations shipped with the package).")
@@ -149,3 +151,23 @@ def webhooks_send(once: bool, idle: float, lease: float) -> None:
             pass
         return
     sender.run(idle_s=idle)
+
+
+ratings_group = AppGroup("ratings", help="Players' ratings, derived from the clubs' games.")
+
+
+@ratings_group.command("rebuild")
+def ratings_rebuild() -> None:
+    """Rebuild every club's ratings from its finished games (once after upgrading to them:
+    games finished before keep no rating until then), a club per transaction."""
+    from sqlalchemy import select
+
+    from scorekeeper.models import Club
+    from scorekeeper.services.clubs import ratings
+
+    clubs = db.session.scalars(select(Club.id).order_by(Club.id)).all()
+    for club in clubs:
+        with db.writers_turn():
+            games = ratings.rebuild(db.session, club)
+            db.session.commit()
+        click.echo(f"club {club}: {games} finished games rated")

@@ -453,3 +453,21 @@ class Delivery(Base):
     last_error: Mapped[str | None] = mapped_column(String(500))
     log: Mapped[list[Any]] = mapped_column(default=list)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class PlayerRating(Base):
+    """A player's rating in one variant family (scorekeeper.ratings): derived from the club's
+    finished games, rebuilt from them whenever a correction, link, merge or erasure touches them.
+    `history`: [[game, at, value], ...] in the order the games were rated."""
+
+    __tablename__ = "ratings"
+    __table_args__ = (PrimaryKeyConstraint("player_id", "family", name="pk_ratings"),)
+
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"))
+    family: Mapped[str] = mapped_column(String(16))
+    club_id: Mapped[int] = mapped_column(ForeignKey("clubs.id", ondelete="CASCADE"), index=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int]
+    value: Mapped[float] = mapped_column(Float)
+    history: Mapped[list[Any]]

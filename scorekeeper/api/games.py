@@ -38,11 +38,12 @@ from scorekeeper.api.schemas.hands import (
     HandUndoneSchema,
     load_hand,
 )
+from scorekeeper.api.schemas.players import ChancesSchema
 from scorekeeper.api.schemas.scoring import ScoringSchema
 from scorekeeper.api.schemas.variants import BidSchema
 from scorekeeper.limits import EXPORT_ITEM_BYTES, IMPORT_MAX_BYTES, MAX_CHANGES, MAX_HANDS
 from scorekeeper.services import games, live, portability, present, scoring, stats
-from scorekeeper.services.clubs import seats
+from scorekeeper.services.clubs import ratings, seats
 from scorekeeper.services.games import Reply, WriteRequest
 
 blp = Blueprint("games", __name__, url_prefix="/games",
@@ -330,6 +331,22 @@ class Stats(MethodView):
             return present.etag(games.get_game(game_id)), stats.game_stats(game_id)
 
         return conditional(games.game_tag(game_id), STATS_VIEW, build)
+
+
+@blp.route(f"{GAME}/chances")
+class Chances(MethodView):
+    @blp.response(200, ChancesSchema)
+    @refusal(blp, 404, "No such game")
+    @blp.doc(operationId="readGameChances")
+    def get(self, game_id: int) -> dict[str, Any]:
+        """Each side's chance of winning, from its players' ratings in the game's family
+        (openskill's predict_win)
+
+        A guest, a seat not linked to a club player, or a player not rated yet counts as a
+        newcomer; `rated` is false when no seat has a rating (a game outside a club: even
+        chances). Anyone may read it; 404 for an unknown game.
+        """
+        return ratings.chances(games.get_game(game_id))
 
 
 @blp.route(f"{GAME}/scoring")

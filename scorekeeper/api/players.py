@@ -14,10 +14,11 @@ from scorekeeper.api.rendered import Rendered, weak_tagged
 from scorekeeper.api.schemas.players import (
     FigureHandsQuerySchema,
     FigureHandsSchema,
+    PlayerRatingsSchema,
     PlayerRecordSchema,
 )
 from scorekeeper.i18n import language
-from scorekeeper.services.clubs import records
+from scorekeeper.services.clubs import ratings, records
 
 blp = Blueprint("players", __name__, url_prefix="/players",
                 description="A club's players and their records.")
@@ -73,3 +74,22 @@ class FigureHands(MethodView):
         `next_cursor` as `cursor` for the next while `has_more`. The same readers as the player.
         """
         return records.figure_hands(player_id, write_request({}).token, figure, limit, cursor)
+
+
+@blp.route(f"{PLAYER}/ratings")
+class Ratings(MethodView):
+    @blp.response(200, PlayerRatingsSchema)
+    @refusal(blp, 404, "No such player, or not one this reader may see")
+    @blp.doc(operationId="readPlayerRatings")
+    def get(self, player_id: int) -> dict[str, Any]:
+        """A player's ratings, one per variant family, from the club's finished games
+        (openskill's Plackett-Luce), each with its history
+
+        `value`: out of 100 head-to-head games against an average newcomer, how many the player
+        is expected to finish ahead in (50: even); `provisional` until 10 games in the family.
+        Partnerships rate as teams of two, three- and five-handed games and Rummy as
+        individuals; guests play at a newcomer's rating, never stored. Rebuilt whenever a
+        correction, link, merge or erasure touches a finished game. The same readers as the
+        player (GET /players/{id}).
+        """
+        return ratings.player_ratings(player_id, write_request({}).token)

@@ -42,8 +42,8 @@ from scorekeeper.rules.registry import find_variant
 from scorekeeper.rules.sentences import in_english, number
 from scorekeeper.services import present
 from scorekeeper.services.clubs import events as club_events
+from scorekeeper.services.clubs import ratings, seats
 from scorekeeper.services.clubs import records as club_records
-from scorekeeper.services.clubs import seats
 from scorekeeper.services.tournaments import sheet
 from scorekeeper.services.writes import (
     Guard,
@@ -241,6 +241,8 @@ def record_hand(game_id: int, hand_input: dict[str, Any], request: WriteRequest)
         _move_to(connection, game, hand.state, now)
         club_records.add_hand(session, game, hand, result)
         sheet.sync(session, game, role[0], cascade=False)
+        if result.state.outcome is not None:  # last: it may wait for the club's ratings
+            ratings.game_finished(session, game, hand)
         return 201, present.hand_view(hand, game)
 
     role: list[sheet.Role] = []
@@ -253,6 +255,7 @@ def correct_hand(game_id: int, number: int, hand_input: dict[str, Any],
     does to a tournament's match and later rounds, on a tournament's sheet), then rolled back."""
     def correct(session: Session, game: GameRecord, variant: Variant
                 ) -> tuple[int, dict[str, Any]]:
+        was = game.state
         hands = session.scalars(select(Hand).where(Hand.game_id == game.id, Hand.number >= number)
                                 .order_by(Hand.number)).all()
         if not hands or hands[0].number != number:
@@ -286,8 +289,10 @@ def correct_hand(game_id: int, number: int, hand_input: dict[str, Any],
              after=_snapshot(hands[0]))
         _move_to(connection, game, state.to_dict(), now)
         club_records.refresh_figures(session, game)
-        return 200, _synced(session, game, role[0], cascade, preview,
-                            present.hand_view(hands[0], game), "tournament")
+        body = _synced(session, game, role[0], cascade, preview,
+                       present.hand_view(hands[0], game), "tournament")
+        ratings.hands_changed(session, game, was)  # last: it may wait for the club's ratings
+        return 200, body
 
     role: list[sheet.Role] = []
     return _write(game_id, request, correct, role, cascade, preview)
@@ -299,6 +304,7 @@ def undo_hand(game_id: int, number: int, request: WriteRequest, cascade: bool = 
     def undo(session: Session, game: GameRecord, variant: Variant
              ) -> tuple[int, dict[str, Any]]:
         hand = _hand(session, game, number)
+        was = game.state
         last = game.state["hands_played"]
         if number != last:
             raise Conflict(say("only the last hand ({last}) can be undone; correct hand {number} "
@@ -311,8 +317,10 @@ def undo_hand(game_id: int, number: int, request: WriteRequest, cascade: bool = 
         _log(connection, game, number, "undone", now, before=_snapshot(hand))
         club_records.refresh_figures(session, game)
         # A game's `tournament` is its tournament's id: the undo's preview goes beside it.
-        return 200, _synced(session, game, role[0], cascade, preview, present.game_view(game),
-                            "tournament_preview")
+        body = _synced(session, game, role[0], cascade, preview, present.game_view(game),
+                       "tournament_preview")
+        ratings.hands_changed(session, game, was)  # last: it may wait for the club's ratings
+        return 200, body
 
     role: list[sheet.Role] = []
     return _write(game_id, request, undo, role, cascade, preview)

@@ -43,6 +43,7 @@ from scorekeeper.models import (
 from scorekeeper.rules.errors import RuleViolation
 from scorekeeper.rules.registry import find_variant
 from scorekeeper.services.backup import FORMAT, GAME_ONLY
+from scorekeeper.services.clubs import ratings
 from scorekeeper.services.portability import CheckedGame, check_export, moment
 from scorekeeper.services.tournaments.lifecycle import sides_per_team
 from scorekeeper.services.tournaments.views import team_of
@@ -412,6 +413,8 @@ def _store(games: list[CheckedGame], tournaments: list[dict[str, Any]],
             _insert(connection, Merge, [m for c in clubs for m in c["merges"]])
             _insert(connection, Season, [s for c in clubs for s in c["seasons"]])
             _move_sequences(connection)
+            for club in clubs:  # derived, so not in a backup: played again from the games
+                ratings.rebuild(session, club["row"]["id"])
             session.commit()
         except IntegrityError as error:
             session.rollback()

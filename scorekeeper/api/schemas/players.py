@@ -93,3 +93,41 @@ class FigureHandsSchema(Strict):
     data = fields.List(fields.Nested(FigureHandSchema), required=True)
     has_more = fields.Bool(required=True)
     next_cursor = fields.Str(required=True, allow_none=True)
+
+
+class RatingPointSchema(Strict):
+    game = fields.Int(required=True)
+    at = fields.Str(required=True, metadata={"format": "date-time",
+                                             "description": "when the game was decided"})
+    value = fields.Float(required=True, metadata={"description": "the value after this game"})
+
+
+class RatingSchema(Strict):
+    family = fields.Str(required=True, validate=validate.OneOf(
+        ["contract", "card_points", "rummy"]))
+    value = fields.Float(required=True, metadata={
+        "description": "out of 100 head-to-head games against an average newcomer, how many "
+                       "this player is expected to finish ahead in (50: even)"})
+    provisional = fields.Bool(required=True, metadata={
+        "description": "fewer than 10 games in this family"})
+    games = fields.Int(required=True)
+    mu = fields.Float(required=True, metadata={"description": "openskill's mean skill"})
+    sigma = fields.Float(required=True, metadata={"description": "openskill's uncertainty"})
+    history = fields.List(fields.Nested(RatingPointSchema), required=True, metadata={
+        "description": "the value after each game, oldest first"})
+
+
+class PlayerRatingsSchema(Strict):
+    player = fields.Int(required=True)
+    ratings = fields.List(fields.Nested(RatingSchema), required=True)
+
+
+class SideChanceSchema(Strict):
+    side = fields.Int(required=True)
+    chance = fields.Float(required=True, metadata={"description": "0 to 1"})
+
+
+class ChancesSchema(Strict):
+    sides = fields.List(fields.Nested(SideChanceSchema), required=True)
+    rated = fields.Bool(required=True, metadata={
+        "description": "whether any seat's player has a rating in the game's family"})

@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from sqlalchemy.orm import Session
 
 from scorekeeper.models import Club, utcnow
+from scorekeeper.services.clubs import ratings
 
 
 def changed(session: Session, club_id: int, player_ids: Iterable[int | None]) -> None:
@@ -21,3 +22,4 @@ def changed(session: Session, club_id: int, player_ids: Iterable[int | None]) ->
         return
     club.updated_at = utcnow()  # an UPDATE, so the version moves on
     session.flush()
+    ratings.links_changed(session, club_id, [p for p in player_ids if p is not None])

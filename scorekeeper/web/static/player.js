@@ -6,7 +6,7 @@
 // here: each comes from GET /players/{id}, whose keys scorekeeper/records.py lists.
 import { Offline, api, problem } from "./api.js";
 import { h, show, stillAt } from "./dom.js";
-import { _, _p, date, number } from "./i18n.js";
+import { _, _n, _p, date, number } from "./i18n.js";
 import { noteClub, playerRead } from "./roster.js";
 import { outcomeWord, suited } from "./sheet.js";
 
@@ -193,6 +193,44 @@ function formChart(recent) {
   return h("figure", { class: "card chart-card" }, svg, h("figcaption", { class: "muted", text: words }));
 }
 
+/** One family's rating: its value, whether still provisional, its games, and its history as a
+ *  line on the 0-100 scale with 50 (even with an average newcomer) marked.
+ *  @param {{ family: string, value: number, provisional: boolean, games: number,
+ *    history: { game: number, at: string, value: number }[] }} rating */
+function ratingCard(rating) {
+  const points = [50, ...rating.history.map((p) => p.value)];
+  const top = Math.min(100, Math.ceil((Math.max(60, ...points) + 5) / 10) * 10);
+  const bottom = Math.max(0, Math.floor((Math.min(40, ...points) - 5) / 10) * 10);
+  const [width, height, left, pad] = [320, 120, 24, 8];
+  const x = (i) => left + (i * (width - left - pad)) / Math.max(1, points.length - 1);
+  const y = (v) => pad + ((top - v) * (height - 2 * pad)) / (top - bottom);
+  const value = number(rating.value);
+  const words = _("Rating after each of {n} games, from 50 to {value}.", { n: rating.games, value });
+  const ns = "http://www.w3.org/2000/svg";
+  const el = (tag, attrs, ...kids) => {
+    const node = document.createElementNS(ns, tag);
+    for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+    node.append(...kids);
+    return node;
+  };
+  const svg = el("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": words,
+    class: "chart rating-chart", preserveAspectRatio: "none" },
+  el("line", { x1: left, x2: width - pad, y1: y(50), y2: y(50), class: "zero" }),
+  el("text", { x: 2, y: y(50) + 4 }, number(50)),
+  el("text", { x: 2, y: y(top) + 8 }, number(top)),
+  el("text", { x: 2, y: y(bottom) }, number(bottom)),
+  el("polyline", { points: points.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" "),
+    class: "series", stroke: "#0b4f8a" }));
+  return h("section", { class: "card rating" },
+    h("h2", { text: _("Rating — {family}", { family: FAMILIES[rating.family]?.() ?? rating.family }) }),
+    h("p", { class: "rating-value" }, h("strong", { text: value }), " ",
+      h("span", { class: "muted", text: _("wins in 100 games against an average newcomer (50: even)") }),
+      rating.provisional ? h("span", { class: "badge provisional", text: _("provisional") }) : null),
+    h("p", { class: "muted", text: _n("{n} rated game", "{n} rated games", rating.games,
+      { n: number(rating.games) }) }),
+    h("figure", { class: "chart-card" }, svg, h("figcaption", { class: "sr", text: words })));
+}
+
 /** Partners or opponents: each a link to their page, with this player's results with or against. */
 function shared(title, list) {
   if (!list.length) return null;
@@ -219,8 +257,10 @@ const refusedWords = (reply) => (reply.status === 404
 export async function playerPage(id) {
   const here = stillAt();
   let reply;
+  let rated;
   try {
-    [reply] = await Promise.all([playerRead(id, `/players/${id}`), loadNames()]);
+    [reply, rated] = await Promise.all([playerRead(id, `/players/${id}`),
+      playerRead(id, `/players/${id}/ratings`).catch(() => null), loadNames()]);
   } catch (error) {
     if (here()) show(unread(error, _("Player")));
     return;
@@ -247,6 +287,7 @@ export async function playerPage(id) {
       h("p", { class: "streaks", text: _("Winning streak: {current} now, {longest} at best.",
         { current: number(record.streaks.current), longest: number(record.streaks.longest) }) })),
     formChart(record.recent),
+    rated?.ok ? rated.json.ratings.map(ratingCard) : null,
     Object.entries(record.families).map(([family, r], _i, all) => familyCard(id, family, r,
       all.length === 1)),
     shared(_("Partners"), record.partners), shared(_("Opponents"), record.opponents),

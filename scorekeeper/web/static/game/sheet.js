@@ -7,7 +7,7 @@ import { API, Offline, api, problem, uuid } from "../api.js";
 import { gameBids, guessedBids } from "../bids.js";
 import { follow, h, show, signed, toast } from "../dom.js";
 import { fieldErrors } from "../entry.js";
-import { _, _n, against, lang, number } from "../i18n.js";
+import { _, _n, against, lang, locale, number } from "../i18n.js";
 import { isLocal, outbox, setQueueListener, showNet } from "../queue.js";
 import { renderConflict, renderWaiting, renderWaitingNote } from "../queue/view.js";
 import { shareBlock } from "../share.js";
@@ -33,6 +33,15 @@ export function statsLink(id, game) {
     api("GET", `/games/${id}/stats`).catch(() => statsFetched.delete(key));
   }
   return h("a", { class: "button", href: `#/g/${id}/stats` }, _("Statistics"));
+}
+
+/** Each side's chance before the first hand, from its players' ratings, on one small line.
+ *  @param {{ name: string }[]} sides @param {{ sides: { side: number, chance: number }[] }} chances */
+function chanceLine(sides, chances) {
+  const percent = new Intl.NumberFormat(locale(), { style: "percent" });
+  const each = chances.sides.map((c) => `${sides[c.side]?.name ?? ""} ${percent.format(c.chance)}`);
+  return h("p", { class: "muted chances", text: _("Chances from the ratings: {chances}",
+    { chances: each.join(" · ") }) });
 }
 
 /**
@@ -79,6 +88,9 @@ class Sheet {
     this.cascade = null;
     /** @type {string | null} a tournament game whose match is over, in words */
     this.matchOver = null;
+    /** @type {{ sides: { side: number, chance: number }[], rated: boolean } | null} a club game's
+     *  chances before its first hand, from its players' ratings */
+    this.chances = null;
     /** @type {string | null} why this phone may not apply the correction it previewed */
     this.notYours = null;
     /** @type {typeof import("../cascade.js").previewBox} */
@@ -102,6 +114,9 @@ class Sheet {
     this.stored = g.stored;
     if (sc?.ok) this.scoring = sc.json; // else the last data kept, if any
     if (!this.variant) this.variant = (await api("GET", `/variants/${this.game.variant}`)).json;
+    const ch = this.game.club != null && !this.hands.length
+      ? await api("GET", `/games/${this.id}/chances`).catch(() => null) : null;
+    this.chances = ch?.ok && ch.json.rated ? ch.json : null;
     // A tournament's game: its match over, it takes no more deals (each would be refused).
     const t = this.game.tournament == null ? null
       : await api("GET", `/tournaments/${this.game.tournament}`).catch(() => null);
@@ -196,6 +211,7 @@ class Sheet {
       game.tournament != null ? h("p", { class: "muted" }, h("a", { href: `#/t/${game.tournament}` },
         _("Tournament game: back to the match"))) : null,
       seatLinks(game),
+      this.chances && !hands.length ? chanceLine(sides, this.chances) : null,
       last ? scoreboard({ ...game, scores: last.scores }, last.exact ? "provisional" : "about")
         : scoreboard(game),
       finished ? this.gameOver()

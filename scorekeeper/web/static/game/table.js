@@ -9,7 +9,7 @@ import { LEVEL_BID, SUIT_SYMBOL } from "../bids.js";
  * @typedef {{ id: string | number, variant: string, options: Record<string, any>, sides: Side[],
  *   scores: number[], status: string, winner: number | null, dealer: number,
  *   barred_seat?: number | null, hands_played: number, updated_at: string | null,
- *   tournament?: number | null, match?: string | null }} Game
+ *   tournament?: number | null, match?: string | null, club?: number | null }} Game
  * @typedef {{ sides: number, per_side: number, calls_partner?: boolean }} Form
  * @typedef {{ key?: string, name: string, family: string, forms?: Form[], bids?: unknown[],
  *   hand: { tricks?: number, points?: number }, options: Record<string, unknown> }} Variant
