@@ -154,9 +154,9 @@ def test_the_weekly_sheet_prints_on_one_a4_page_in_the_clubs_language(
     assert "Marie Tremblay\u00a0: première partie" not in milestones
     movers = [r.split("\t")
               for r in page.locator("#week-movers ~ table tbody tr").all_inner_texts()]
-    assert movers == [["=1", "Sophie Lavoie", "2", "nouveau"], ["=1", "Marie Tremblay", "2", ""],
+    assert movers == [["=1", "Sophie Lavoie", "2", "entrée"], ["=1", "Marie Tremblay", "2", ""],
                       ["=3", "Anne Roy", "1", "▼ 2"],
-                      ["=3", "Paul Morin", "1", "nouveau"], ["=5", "Luc Gagnon", "0", "▼ 2"],
+                      ["=3", "Paul Morin", "1", "entrée"], ["=5", "Luc Gagnon", "0", "▼ 2"],
                       ["=5", "Jean Côté", "0", "▼ 2"]], movers
     wins = page.locator("#week-wins ~ table tbody tr").nth(0).inner_text().split("\t")
     assert wins == ["Sophie Lavoie", "2", "2"], wins
@@ -173,7 +173,7 @@ def test_the_weekly_sheet_prints_on_one_a4_page_in_the_clubs_language(
     page.emulate_media(media="screen")
     page.locator("#week-date").fill("2020-01-02")
     until(page, "() => location.hash.endsWith('?date=2020-01-02')")
-    page.wait_for_selector("text=Aucune partie terminée cette soirée.")
+    page.wait_for_selector("text=Aucune partie terminée ce soir-là.")
 
 
 def test_the_club_projector_shows_the_seasons_ladder_with_its_movers(
