@@ -48,12 +48,15 @@ class SeasonCountingSchema(Strict):
                                               f"{list(PLACING_POINTS)}); 0 below the table"})
 
 
+DAY = {"maxLength": 10}  # YYYY-MM-DD: the spec bounds every string a body may carry
+
+
 class SeasonCreateSchema(Strict):
     name = Name(MAX_TOURNAMENT_NAME, required=True, metadata={"example": "Hiver 2027"})
     starts_on = fields.Date(required=True, metadata={
-        "description": "its first day (UTC), included", "example": "2027-01-04"})
+        **DAY, "description": "its first day (UTC), included", "example": "2027-01-04"})
     ends_on = fields.Date(required=True, metadata={
-        "description": "its last day (UTC), included; not before `starts_on`",
+        **DAY, "description": "its last day (UTC), included; not before `starts_on`",
         "example": "2027-04-26"})
     variants = Items(fields.Str(validate=validate.OneOf([v.key for v in variants()])), 32,
                      least=1, allow_none=True, metadata={
@@ -64,8 +67,8 @@ class SeasonCreateSchema(Strict):
 
 class SeasonUpdateSchema(SeasonCreateSchema):
     name = Name(MAX_TOURNAMENT_NAME)
-    starts_on = fields.Date()
-    ends_on = fields.Date()
+    starts_on = fields.Date(metadata=DAY)
+    ends_on = fields.Date(metadata=DAY)
 
     @ma.validates_schema
     def _something(self, data: dict[str, Any], **_kwargs: Any) -> None:
