@@ -320,7 +320,8 @@ def _checked_tournament(entry: Mapping[str, Any], game_ids: set[int]) -> dict[st
         message = error.message if isinstance(error, RuleViolation) else repr(error)
         raise RestoreRefused(f"tournament {tid}: {message}") from None
     fields_ = ("id", "name", "variant", "format", "teams", "seed", "seeds", "advances",
-               "token_hash", "recovery_hash", "version", "seed_name", "demo", "tables", "clock", "language")
+               "token_hash", "recovery_hash", "version", "seed_name", "demo", "tables", "clock",
+               "language")
     return {
         "row": {**{k: entry[k] for k in fields_}, "options": options, "club_id": entry["club"],
                 "created_at": moment(entry["created_at"], "created_at"),
