@@ -196,6 +196,9 @@ class Tournament(Base):
     options: Mapped[dict[str, Any]]
     teams: Mapped[list[Any]]  # [{"name", "players"}] in the order given
     seed: Mapped[int | None]  # the draw's seed; None until the draw
+    # Seeding "ratings": the field's team indices strongest first, as rated at the draw (never
+    # recomputed: a later rating does not move a drawn bracket); None otherwise.
+    seeds: Mapped[list[Any] | None] = mapped_column(JSON)
     # Table numbers the organizer gave matches, {match key: number}: kept apart from the rebuilt
     # rounds so that a rebuild never loses them.
     tables: Mapped[dict[str, Any]] = mapped_column(default=dict, server_default="{}")

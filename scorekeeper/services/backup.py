@@ -107,7 +107,8 @@ def _tournament(t: Tournament, reported: list[TournamentGame], scorers: list[Sco
                 keys: list[DeskKey]) -> dict[str, Any]:
     return {
         "id": t.id, "name": t.name, "variant": t.variant, "format": t.format,
-        "options": t.options, "teams": t.teams, "seed": t.seed, "advances": t.advances,
+        "options": t.options, "teams": t.teams, "seed": t.seed, "seeds": t.seeds,
+        "advances": t.advances,
         "token_hash": t.token_hash, "recovery_hash": t.recovery_hash, "version": t.version,
         "seed_name": t.seed_name,
         "demo": t.demo, "tables": t.tables, "clock": t.clock, "language": t.language,

@@ -110,6 +110,8 @@ class _TeamSchema(TeamInputSchema):
     status = fields.Str(validate=validate.OneOf(TEAM_STATUSES))
     joined = fields.Int(strict=True, allow_none=True, validate=validate.Range(1, 10_000))
     withdrawn = fields.Int(strict=True, allow_none=True, validate=validate.Range(0, 10_000))
+    # A club tournament's linked players, index for index (null: a guest)
+    player_ids = fields.List(fields.Int(strict=True, allow_none=True, validate=ID))
 
 
 class _TournamentSchema(Strict):
@@ -120,6 +122,9 @@ class _TournamentSchema(Strict):
     options = fields.Dict(keys=fields.Str(), values=fields.Raw(allow_none=True), required=True)
     teams = fields.List(fields.Nested(_TeamSchema), required=True)
     seed = fields.Int(strict=True, required=True, allow_none=True)
+    # Seeding "ratings"'s order of the field; none in a backup written before it existed
+    seeds = fields.List(fields.Int(strict=True, validate=validate.Range(0, 10_000)),
+                        allow_none=True, load_default=None)
     advances = fields.Int(strict=True, required=True, validate=validate.Range(0, 10_000))
     token_hash = fields.Str(required=True, validate=HASH)
     # None in a backup written before recovery codes, as the tournaments then had none
@@ -299,8 +304,11 @@ def _checked_tournament(entry: Mapping[str, Any], game_ids: set[int]) -> dict[st
             raise RuleViolation("backup_consistent.not_drawn", "seed")
         if entry["seed"] is not None:
             closed = [int(n) for n, times in entry["clock"].items() if "closed_at" in times]
+            field_ = [i for i, t in enumerate(teams) if t.joined is None and t.withdrawn != 0]
+            if entry["seeds"] is not None and sorted(entry["seeds"]) != field_:
+                raise RestoreRefused(f"tournament {tid}: its seeds are not its drawn teams")
             built = pure.build(entry["format"], teams, options, entry["seed"],
-                               entry["advances"], reports, closed)
+                               entry["advances"], reports, closed, entry["seeds"])
             if built.advances != entry["advances"] or built.stale:
                 raise RuleViolation("backup_consistent.rebuild", "games",
                                     advances=built.advances, recorded=entry["advances"],
@@ -311,8 +319,9 @@ def _checked_tournament(entry: Mapping[str, Any], game_ids: set[int]) -> dict[st
     except (ValueError, LookupError, TypeError) as error:  # RuleViolation is a ValueError
         message = error.message if isinstance(error, RuleViolation) else repr(error)
         raise RestoreRefused(f"tournament {tid}: {message}") from None
-    fields_ = ("id", "name", "variant", "format", "teams", "seed", "advances", "token_hash",
-               "recovery_hash", "version", "seed_name", "demo", "tables", "clock", "language")
+    fields_ = ("id", "name", "variant", "format", "teams", "seed", "seeds", "advances",
+               "token_hash", "recovery_hash", "version", "seed_name", "demo", "tables", "clock",
+               "language")
     return {
         "row": {**{k: entry[k] for k in fields_}, "options": options, "club_id": entry["club"],
                 "created_at": moment(entry["created_at"], "created_at"),

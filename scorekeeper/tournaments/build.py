@@ -671,15 +671,21 @@ def round_name(teams: int) -> str:
 
 
 def build(fmt: str, teams: Sequence[Team], options: Mapping[str, Any], seed: int,
-          advances: int, reports: Sequence[Report], closed: Collection[int] = ()
-          ) -> Tournament:
+          advances: int, reports: Sequence[Report], closed: Collection[int] = (),
+          seeds: Sequence[int] | None = None) -> Tournament:
     """Everything about a drawn tournament, from what was decided and reported; `closed`: the
-    rounds played for a time that the organizer closed."""
+    rounds played for a time that the organizer closed; `seeds`: seeding "ratings"'s order of
+    the field, strongest first, as stored at the draw."""
     # The draw is over the teams in play at it (not withdrawn before it, no late entry); late
     # entries are numbered after them, in the order they came.
     field_ = [i for i, team in enumerate(teams) if team.joined is None and team.withdrawn != 0]
-    drawn = (field_ if options.get("seeding") == "listed"
-             else [field_[k] for k in draw_order(len(field_), seed)])
+    seeding = options.get("seeding")
+    if seeding == "ratings" and seeds is not None:
+        drawn = [t for t in seeds if t in field_]
+    elif seeding in ("listed", "ratings"):
+        drawn = field_
+    else:
+        drawn = [field_[k] for k in draw_order(len(field_), seed)]
     order = (*drawn, *(i for i, team in enumerate(teams) if team.joined is not None))
     grouped: dict[str, list[Report]] = {}
     for report in reports:

@@ -45,8 +45,10 @@ UNIT = OptionSpec("game_unit", "string", "deal",
                   "scores), or a full 'game' to the target (report a recorded game's id or its "
                   "final scores).", choices=("deal", "game"))
 SEEDING = OptionSpec("seeding", "string", "draw",
-                     "Seeds from the random 'draw', or 'listed': the order the teams were given.",
-                     choices=("draw", "listed"))
+                     "Seeds from the random 'draw', or 'listed': the order the teams were given, "
+                     "or 'ratings': a club tournament's teams seeded by their players' ratings "
+                     "at the draw, strongest first; guests and unrated players at a newcomer's "
+                     "rating.", choices=("draw", "listed", "ratings"))
 
 
 def games(default: int, note: str = "") -> OptionSpec:

@@ -11,14 +11,17 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
+from statistics import fmean
 from typing import Any
 
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from scorekeeper import ratings
 from scorekeeper import tournaments as pure
 from scorekeeper.errors import Conflict, Forbidden, NotFound, Unprocessable
 from scorekeeper.i18n import chosen_language, say
-from scorekeeper.models import Game, ScorerToken, TournamentGame, utcnow
+from scorekeeper.models import Game, PlayerRating, ScorerToken, TournamentGame, utcnow
 from scorekeeper.models import Tournament as TournamentRow
 from scorekeeper.rules.base import GameState
 from scorekeeper.rules.errors import RuleViolation
@@ -143,6 +146,9 @@ def create_tournament(data: Mapping[str, Any], request: WriteRequest,
     options = pure.check_tournament(data["format"], variant.key,
                                     sides_per_team(variant.key, data["format"]), teams,
                                     data.get("options") or {})
+    if options.get("seeding") == "ratings" and data.get("club") is None:
+        message = say("seeding by ratings is for a tournament played in a club (`club`)")
+        raise Unprocessable(message, {"options.seeding": [message]})
 
     def create(session: Session) -> tuple[dict[str, Any], str, str]:
         given = given_teams(data)
@@ -170,12 +176,36 @@ def draw(tournament_id: int, seed: int | None, request: WriteRequest) -> Reply:
             raise Conflict(say("the teams were already drawn (seed {seed})", seed=row.seed))
         _check_in_decides(row)
         row.seed = secrets.randbelow(MAX_SEED) if seed is None else seed
+        if row.options.get("seeding") == "ratings":
+            row.seeds = rated_order(session, row)
         clock.seated(row, 1)
         touch(row)
         session.flush()
         return 200, tournament_view(row, [])
 
     return guarded_write(guard(tournament_id), request, action)
+
+
+def rated_order(session: Session, row: TournamentRow) -> list[int]:
+    """The field at the draw (after check-in decided it), strongest team first: a team's strength
+    is the mean of its players' mu in the variant's family, a guest or unrated player at the
+    newcomer's mu; level teams keep their listed order."""
+    field_ = [i for i, team in enumerate(teams_of(row))
+              if team.joined is None and team.withdrawn != 0]
+    ids = {i: row.teams[i].get("player_ids") or [] for i in field_}
+    linked = {p for players in ids.values() for p in players if p is not None}
+    found = {player: mu for player, mu in session.execute(
+        select(PlayerRating.player_id, PlayerRating.mu)
+        .where(PlayerRating.player_id.in_(linked),
+               PlayerRating.family == find_variant(row.variant).family))}
+    newcomer = ratings.DEFAULT[0]
+
+    def strength(i: int) -> float:
+        players = row.teams[i]["players"]
+        links = list(ids[i]) + [None] * (len(players) - len(ids[i]))
+        return fmean(found.get(p, newcomer) if p is not None else newcomer for p in links)
+
+    return sorted(field_, key=lambda i: -strength(i))  # sorted is stable: ties as listed
 
 
 def _check_in_decides(row: TournamentRow) -> None:

@@ -66,7 +66,7 @@ def rebuild(row: TournamentRow, games: Sequence[TournamentGame],
     closed = [int(n) for n, times in (row.clock or {}).items() if times.get("closed_at")]
     return pure.renumbered(pure.build(row.format, teams_of(row), row.options, row.seed,
                                       row.advances if advances is None else advances, reports,
-                                      closed),
+                                      closed, row.seeds),
                            row.tables or {})
 
 

@@ -210,9 +210,12 @@ export async function newTournamentPage() {
     }
     let field;
     if (o.choices) {
+      // This page makes tournaments outside a club: seeding by ratings is a club's (the API
+      // refuses it here).
+      const choices = o.choices.filter((c) => c !== "ratings");
       field = h("select", { id, "aria-describedby": `${id}-hint`, onchange: (e) => {
         options[o.name] = o.type === "integer" ? Number(e.target.value) : e.target.value;
-      } }, o.choices.map((c) => h("option", { value: String(c), selected: c === o.default,
+      } }, choices.map((c) => h("option", { value: String(c), selected: c === o.default,
         text: choiceLabel(c) })));
     } else {
       const asNeeded = _("as many as needed");
