@@ -10,14 +10,18 @@ import { startSettings } from "./settings.js";
 import { doorOf, keepDoor, keepToken } from "./store.js";
 import { newVisit, stillAt, stopFollowing } from "./dom.js";
 
-/** The game's sheet, loaded when first opened: the start page runs without it. Its modules are
- *  fetched side by side (the server lists them, under their hashed names), not one import at a
- *  time. */
-function sheet() {
+/** Fetch the game's sheet's modules side by side (the server lists them under their hashed
+ *  names), not one import at a time; once. */
+function preloadSheet() {
   for (const href of JSON.parse(document.documentElement.dataset.gameModules ?? "[]")) {
     if (document.querySelector(`link[href="${href}"]`)) continue;
     document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));
   }
+}
+
+/** The game's sheet, loaded when first opened: the start page runs without it. */
+function sheet() {
+  preloadSheet();
   return import("./game/sheet.js");
 }
 
@@ -80,6 +84,8 @@ function route() {
   return homePage();
 }
 
+// A game's address: its sheet's modules load while the page's language does.
+if (/^#\/g\/[^/?]+(\/watch)?($|\?)/.test(location.hash)) preloadSheet();
 await startI18n();
 // A newly chosen language: the page on screen is drawn again, its data fetched again in it.
 startSettings(() => { route(); showNet(); });
