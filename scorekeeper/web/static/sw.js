@@ -17,9 +17,9 @@ self.addEventListener("install", (event) => {
     // A hashed name never changes content: taken from the HTTP cache when the page loaded it.
     await cache.addAll([...SHELL.files.map((url) => new Request(url, { cache: "no-cache" })),
       ...SHELL.hashed]);
-    // A new version takes over at once rather than waiting for every tab to close: the page
-    // loads all its modules when it starts, so a page already open keeps running the version
-    // it loaded, and the next visit (or reload) opens the new one.
+    // A new version takes over at once rather than waiting for every tab to close: a page
+    // already open keeps running the modules it loaded (one it imports later comes from the
+    // server under the name it knows), and the next visit (or reload) opens the new one.
     await self.skipWaiting();
   })());
 });
