@@ -4,7 +4,7 @@ endpoints, each next to a bare Flask endpoint measured in the same run.
 Usage: python benchmarks/load.py [--database-url URL] [--duration 10] [--connections 8]
                                  [--workers 2] [--worker-class gevent|sync|gthread]
                                  [--threads 4]
-                                 [--write-limit 0] [--rounds 3]
+                                 [--write-limit 0] [--rounds 3] [--accept-encoding br]
 
 Unlike the other scripts this one goes through a real HTTP server in other processes: the schema
 is migrated once with `flask db upgrade`, gunicorn (started in the project root, so with the
@@ -171,7 +171,8 @@ def prepare(client: Client) -> dict[str, Any]:
 
 def wrk(args: argparse.Namespace, url: str, duration: int, script: Path | None) -> Result:
     """One wrk run, parsed: Requests/sec, the 50 % and 99 % latencies, non-2xx responses."""
-    command = ["wrk", "-t2", f"-c{args.connections}", f"-d{duration}s", "--latency",
+    encoding = ["-H", f"Accept-Encoding: {args.accept_encoding}"] if args.accept_encoding else []
+    command = ["wrk", "-t2", f"-c{args.connections}", f"-d{duration}s", "--latency", *encoding,
                *(["-s", str(script)] if script else []), url]
     output = subprocess.run(command, capture_output=True, text=True, check=True).stdout
 
@@ -328,6 +329,9 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=3,
                         help="rounds of bare, game, bare, hand, bare, tournament; the table "
                              "shows the medians (3)")
+    parser.add_argument("--accept-encoding", default="",
+                        help="an Accept-Encoding header on every wrk request, e.g. br as a "
+                             "browser sends it (default: none, so no reply is compressed)")
     args = parser.parse_args()
     if min(args.duration, args.workers, args.rounds) < 1 or args.connections < 2:
         parser.error("--duration, --workers and --rounds must be at least 1, --connections at "
@@ -367,6 +371,7 @@ def main() -> int:
            f"{version('gunicorn')} {args.workers} workers, worker class {args.worker_class}"
            f"{threads}, write limit {args.write_limit}, wrk 2 threads {args.connections} "
            f"connections, {args.duration} s per run, "
+           f"Accept-Encoding {args.accept_encoding or 'none'}, "
            f"{args.rounds} rounds, Python {platform.python_version()}, {os.cpu_count()} CPUs, "
            f"load average {load_before:.2f} before the run")
     if problems:

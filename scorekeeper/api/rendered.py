@@ -16,6 +16,7 @@ from typing import Any
 from flask import Response, current_app, jsonify, request
 from marshmallow import Schema
 
+from scorekeeper.compressed import name_the_body
 from scorekeeper.i18n import language
 
 SIZE = 256  # replies kept per process, least recently read dropped first
@@ -56,6 +57,7 @@ def conditional(tag: str, schema: Schema,
         key = (request.endpoint or "", tag, language())
         body = jsonify(schema.dump(view)).get_data()
         rendered.put(key, body)
+    name_the_body("|".join(key))
     return Response(body, mimetype="application/json", headers={"ETag": tag})
 
 
@@ -66,4 +68,5 @@ def weak_tagged(body: bytes, headers: dict[str, str] | None = None) -> Response:
     headers = {"ETag": f'W/"{tag}"', **(headers or {})}
     if request.if_none_match.contains_weak(tag):
         return Response(status=304, headers=headers)
+    name_the_body(f"weak|{tag}")
     return Response(body, mimetype="application/json", headers=headers)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import mimetypes
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -25,8 +26,11 @@ from flask import (
 from swagger_ui_bundle import swagger_ui_path
 
 from scorekeeper import site
+from scorekeeper.compressed import name_the_body
 from scorekeeper.errors import error_response
+from scorekeeper.http import PAGE_POLICY
 from scorekeeper.i18n import LANGUAGES, page_catalog, say, tag
+from scorekeeper.web import assets
 
 WEB = Path(__file__).resolve().parent
 STATIC = WEB / "static"
@@ -34,15 +38,11 @@ STATIC = WEB / "static"
 # belongs to /docs, which needs the network for its spec anyway.
 SHELL_GLOBS = ("*.js", "game/*.js", "queue/*.js", "vendor/*.js", "*.css", "icons/*.png")
 NOT_SHELL = {"docs.js", "sw.js"}
-# Kept for offline use but not preloaded, as they are imported when first needed (the start page
-# and a game's sheet load faster without them): the tournament pages, the statistics page, the
-# club's pages (its projector and results sheet too), a player's page, the club's seat picker,
-# the correction preview and the QR code drawer.
-LOADED_LATER = {"tournament.js", "desk.js", "scorer.js", "match.js", "newtournament.js",
-                "print.js", "screen.js", "stats.js", "qr.js", "vendor/uqr.js", "organizers.js",
-                "progressive.js", "cascade.js", "clubwebhooks.js",
-                "club.js", "clubplayers.js", "newclub.js", "player.js", "pick.js", "season.js",
-                "week.js", "clubscreen.js"}
+# The modules the start page and a game's sheet run first: each preloads its own (assets.graph);
+# everything else loads when a route imports it, and is kept for offline use all the same.
+START, GAME = "app.js", "game/sheet.js"
+# A file under its content's hash changes name when it changes: cached for good.
+IMMUTABLE = "public, max-age=31536000, immutable"
 THEME = "#0b4f8a"  # --primary in app.css
 BACKGROUND = "#f2f5f8"  # --wash in app.css
 # A link to share is the page's address and a game's token: far below this. A QR code of a longer
@@ -52,8 +52,7 @@ QR_MAX_LENGTH = 512
 # which links are drawn depends on the Host the request named.
 QR_CACHE = "private, max-age=31536000, immutable"
 
-blp = Blueprint("web", __name__, static_folder="static", static_url_path="/assets",
-                template_folder="templates")
+blp = Blueprint("web", __name__, template_folder="templates")
 
 
 def shell_files(static: Path = STATIC) -> list[str]:
@@ -75,10 +74,20 @@ def shell_digest(static: Path, files: Iterable[str], *extra: bytes) -> str:
     return digest.hexdigest()[:16]
 
 
+def shell_assets() -> assets.Assets:
+    """The shell's files under their hashed names, as they are on disk now."""
+    return assets.current(STATIC, shell_files(STATIC))
+
+
+def asset(name: str) -> str:
+    """The address of a file of the page: under its hashed name when it is one of the shell's."""
+    return url_for("web.static", filename=shell_assets().hashed.get(name, name))
+
+
 def manifest() -> dict[str, Any]:
     """The web app manifest: installable, standalone, with plain and maskable icons."""
     def icon(name: str, size: int, purpose: str) -> dict[str, str]:
-        return {"src": url_for("web.static", filename=f"icons/{name}"), "sizes": f"{size}x{size}",
+        return {"src": asset(f"icons/{name}"), "sizes": f"{size}x{size}",
                 "type": "image/png", "purpose": purpose}
 
     return {
@@ -94,16 +103,61 @@ def manifest() -> dict[str, Any]:
 
 
 @blp.get("/")
-def index() -> str:
-    """The single page; everything after the # is routed by static/app.js."""
-    modules = [name for name in shell_files()
-               if name.endswith(".js") and name != "app.js" and name not in LOADED_LATER]
+def index() -> Response:
+    """The single page; everything after the # is routed by static/app.js. Revalidated on every
+    visit (the service worker serves it offline and on a return visit): a 304 while unchanged."""
+    table = shell_assets()
+
+    def url(name: str) -> str:
+        return url_for("web.static", filename=name)
+
+    start = table.graph(START)
+    import_map = table.import_map(url)
     languages = [{"code": code, "name": name, "locale": tag(code)}
                  for code, (name, _) in LANGUAGES.items()]
     # The page builds the links it shares from the public address when there is one, so a phone
     # that opened it by the club's LAN address still shares the address players use.
-    return render_template("index.html", theme=THEME, modules=modules, languages=languages,
-                           public_url=current_app.config["PUBLIC_URL"] or "")
+    body = render_template(
+        "index.html", theme=THEME, import_map=import_map,
+        modules=[url(table.hashed[name]) for name in start if name != START],
+        game_modules=[url(table.hashed[name]) for name in table.graph(GAME) if name not in start],
+        languages=languages, public_url=current_app.config["PUBLIC_URL"] or "")
+    response = current_app.response_class(body, mimetype="text/html")
+    response.headers["Cache-Control"] = "no-cache"
+    # The import map is the page's one inline script: allowed by its hash alone.
+    response.headers["Content-Security-Policy"] = PAGE_POLICY.replace(
+        "script-src 'self'", f"script-src 'self' {assets.csp_hash(import_map)}")
+    return revalidated(response)
+
+
+def revalidated(response: Response) -> Response:
+    """The reply under a weak ETag of its body, or a 304 for a client that has it; its
+    compressed forms made once."""
+    digest = hashlib.sha256(response.get_data()).hexdigest()[:32]
+    response.set_etag(digest, weak=True)
+    name_the_body(f"{request.endpoint}|{digest}")
+    response.make_conditional(request)
+    return response
+
+
+@blp.get("/assets/<path:filename>", endpoint="static")
+def static_file(filename: str) -> Response:
+    """A file of the page. Under its current hashed name, from memory and cached for a year. Under
+    its own name, or a hashed name of an earlier version (a page opened before a deploy still
+    asks for those), the file as it is now, revalidated each time."""
+    table = shell_assets()
+    body = table.bodies.get(filename)
+    if body is not None:
+        response = current_app.response_class(body, mimetype=mimetypes.guess_type(filename)[0])
+        response.headers["Cache-Control"] = IMMUTABLE
+        name_the_body(f"static|{filename}")
+        return response
+    original = table.original(filename)
+    if original is not None and (STATIC / original).is_file():
+        filename = original
+    response = send_from_directory(STATIC, filename)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
 
 
 @blp.get("/i18n/<string:code>.json")
@@ -136,7 +190,7 @@ def service_worker() -> Response:
     for byte on each visit, so changed files make a new worker. Never cached by HTTP (no-cache),
     so that comparison always sees the server's current version."""
     worker = (STATIC / "sw.js").read_bytes()
-    files = shell_files()
+    files = shell_files(STATIC)
     template = (WEB / "templates" / "index.html").read_bytes()
     catalogs = json.dumps(current_app.extensions["scorekeeper.pages"], sort_keys=True).encode()
     # The kept page carries the public address: a new one is a new page.
@@ -144,13 +198,14 @@ def service_worker() -> Response:
     shell = {
         "cache": f"sk-shell-{shell_digest(STATIC, files, template, worker, catalogs, public)}",
         "files": ["/", url_for("web.web_manifest"),
-                  *(url_for("web.page_language", code=code) for code in LANGUAGES),
-                  *(url_for("web.static", filename=name) for name in files)],
+                  *(url_for("web.page_language", code=code) for code in LANGUAGES)],
+        # Under their hashed names: the page's own requests, so the HTTP cache has them.
+        "hashed": [asset(name) for name in files],
     }
     body = f"const SHELL = {json.dumps(shell)};\n".encode() + worker
     response = current_app.response_class(body, mimetype="text/javascript")
     response.headers["Cache-Control"] = "no-cache"
-    return response
+    return revalidated(response)
 
 
 def trusted_host() -> bool:
@@ -212,3 +267,4 @@ def swagger_assets(filename: str) -> Any:
 
 def register(app: Flask) -> None:
     app.register_blueprint(blp)
+    app.add_template_global(asset)

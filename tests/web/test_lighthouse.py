@@ -1,5 +1,5 @@
 """Lighthouse (npm, package.json) with Debian's Chromium at phone size on the start page and on a
-game page: performance at least 95 on the start page and 85 on a game (issue 31 is to take both
+game page: performance at least 97 on the start page and 85 on a game (issue 31 is to take both
 to 100), accessibility and best practices 100, and the page weight printed (pytest -s shows it;
 the reports are kept in tests/web/screenshots/latest/).
 
@@ -36,9 +36,11 @@ from tests.web.helpers import CHROMIUM, SHOTS
 ROOT = Path(__file__).resolve().parents[2]
 LIGHTHOUSE = ROOT / "node_modules" / ".bin" / "lighthouse"
 LEAST = {"performance": 0.95, "accessibility": 1.0, "best-practices": 1.0}
-# A game's sheet is rendered by some 25 modules after three rounds of API reads; on a 2-core
-# machine its score ranges 0.84-0.97 from run to run (total blocking time and first paint vary).
-LEAST_PERFORMANCE = {"start": 0.95, "game": 0.85}
+# The start page scored medians of 97, 99 and 100 in three runs of three on a shared 2-core
+# machine (issue 31). A game's sheet is rendered by some 25 modules after three rounds of API reads:
+# its medians were 89, 93 and 85, total blocking time 230-510 ms as the machine's load varied, so
+# its floor stays where it was.
+LEAST_PERFORMANCE = {"start": 0.97, "game": 0.85}
 RUNS = 3
 HANDS = [{"bidder": 1, "bid": "7H", "tricks": [3, 7]}, {"bidder": 0, "bid": "8S", "tricks": [7, 3]},
          {"bidder": 2, "bid": "MIS", "tricks": [0, 10]}]

@@ -76,9 +76,12 @@ def test_the_service_worker_is_served_uncached_at_the_root(phone: Phone) -> None
     assert reply.headers["content-type"].startswith("text/javascript")
     first = reply.text().splitlines()[0]
     assert re.match(r'const SHELL = \{"cache": "sk-shell-[0-9a-f]{16}"', first)
-    for module in ("/assets/app.js", "/assets/queue.js", "/assets/app.css", "/manifest.webmanifest",
-                   "/assets/icons/icon-512.png", '"/"'):
+    for module in ("/manifest.webmanifest", '"/"'):
         assert module in first, module
+    # The static files under their content-hashed names, as the page asks for them.
+    for module in ("app.js", "queue.js", "app.css", "icons/icon-512.png"):
+        stem, ext = module.rsplit(".", 1)
+        assert re.search(rf'"/assets/{stem}\.[0-9a-f]{{10}}\.{ext}"', first), module
     controlled(page)
     scope = page.evaluate("navigator.serviceWorker.ready.then((r) => r.scope)")
     assert scope == f"{phone.base}/"
@@ -123,6 +126,28 @@ def test_a_new_version_is_picked_up_on_the_next_visit(phone: Phone, tmp_path: Pa
     after = until(page, f"() => ({shells})().then((names) => "
                         f"names.length === 1 && names[0] !== '{before}' ? names : null)")
     assert after[0].startswith("sk-shell-")  # the old shell's cache is gone
+
+
+def test_a_return_visit_takes_no_byte_of_the_shell_from_the_network(phone: Phone) -> None:
+    """The page, its modules, styles, icons and messages come from the service worker on the next
+    visit: only the API's data goes to the server. On the first, the worker's copy of a file the
+    page just loaded under its hashed name comes from the HTTP cache."""
+    page = phone.open()
+    page.wait_for_selector("text=Start the game")
+    controlled(page)
+    until(page, "() => caches.keys().then((names) => names.some((n) => n.startsWith('sk-shell-')))")
+    cdp = phone.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    replies: dict[str, Any] = {}
+    cdp.on("Network.responseReceived", lambda e: replies.__setitem__(e["requestId"], e["response"]))
+    page.reload()
+    page.wait_for_selector("text=Start the game")
+    page.wait_for_timeout(500)
+    shell = [reply["url"] for reply in replies.values() if "/api/" not in reply["url"]]
+    assert any(url.endswith("/") for url in shell) and len(shell) > 10, shell
+    from_network = [reply["url"] for reply in replies.values()
+                    if "/api/" not in reply["url"] and not reply.get("fromServiceWorker")]
+    assert from_network == []
 
 
 @pytest.mark.parametrize("size", PHONES)

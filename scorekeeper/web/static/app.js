@@ -2,7 +2,6 @@
 // The phone score sheet's entry: routes the address after # to its page. Every module talks only
 // to the public API under /api/v1; tokens and hands not sent yet are kept in localStorage. The
 // page's language is loaded first (i18n.js), so the first screen is already in it.
-import { gamePage } from "./game/sheet.js";
 import { homePage } from "./home.js";
 import { startI18n } from "./i18n.js";
 import { registerServiceWorker } from "./install.js";
@@ -10,6 +9,21 @@ import { isLocal, setQueueListener, showNet, startQueue } from "./queue.js";
 import { startSettings } from "./settings.js";
 import { doorOf, keepDoor, keepToken } from "./store.js";
 import { newVisit, stillAt, stopFollowing } from "./dom.js";
+
+/** Fetch the game's sheet's modules side by side (the server lists them under their hashed
+ *  names), not one import at a time; once. */
+function preloadSheet() {
+  for (const href of JSON.parse(document.documentElement.dataset.gameModules ?? "[]")) {
+    if (document.querySelector(`link[href="${href}"]`)) continue;
+    document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));
+  }
+}
+
+/** The game's sheet, loaded when first opened: the start page runs without it. */
+function sheet() {
+  preloadSheet();
+  return import("./game/sheet.js");
+}
 
 function route() {
   stopFollowing();
@@ -64,8 +78,8 @@ function route() {
     && !isLocal(parts[1])) return import("./stats.js").then((m) => m.statsPage(Number(parts[1])));
   // A game started offline is addressed by its local id until the server has created it.
   // ?hand=N: that hand's correction open (the desk sends its organizer to a deal of the sheet).
-  if (parts[0] === "g" && parts[1]) return gamePage(isLocal(parts[1]) ? parts[1] : Number(parts[1]),
-    parts[2] === "watch", Number(params.get("hand")) || null);
+  if (parts[0] === "g" && parts[1]) return sheet().then((m) => m.gamePage(isLocal(parts[1]) ? parts[1]
+    : Number(parts[1]), parts[2] === "watch", Number(params.get("hand")) || null));
   // The tournament pages load when first opened: the score sheet at a table starts without them.
   if (parts[0] === "t"
     && parts[1] === "new") return import("./newtournament.js").then((m) => m.newTournamentPage());
@@ -79,6 +93,8 @@ function route() {
   return homePage();
 }
 
+// A game's address: its sheet's modules load while the page's language does.
+if (/^#\/g\/[^/?]+(\/watch)?($|\?)/.test(location.hash)) preloadSheet();
 await startI18n();
 // A newly chosen language: the page on screen is drawn again, its data fetched again in it.
 startSettings(() => { route(); showNet(); });

@@ -1,4 +1,5 @@
-// The service worker. The server prepends `const SHELL = {cache, files}`: the page's shell and a
+// The service worker. The server prepends `const SHELL = {cache, files, hashed}`: the page's shell
+// (its page, manifest and languages; its static files under their content-hashed names) and a
 // cache name made from those files' content (scorekeeper/web/__init__.py), so a changed file is a
 // changed worker. The shell is served from its cache first; GET requests to the API go to the
 // network first and fall back to the last reply this phone got, so every game it opened, and the
@@ -13,10 +14,12 @@ self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(SHELL.cache);
     // "no-cache": revalidated with the server (a 304 for what the page just loaded), never stale.
-    await cache.addAll(SHELL.files.map((url) => new Request(url, { cache: "no-cache" })));
-    // A new version takes over at once rather than waiting for every tab to close: the page
-    // loads all its modules when it starts, so a page already open keeps running the version
-    // it loaded, and the next visit (or reload) opens the new one.
+    // A hashed name never changes content: taken from the HTTP cache when the page loaded it.
+    await cache.addAll([...SHELL.files.map((url) => new Request(url, { cache: "no-cache" })),
+      ...SHELL.hashed]);
+    // A new version takes over at once rather than waiting for every tab to close: a page
+    // already open keeps running the modules it loaded (one it imports later comes from the
+    // server under the name it knows), and the next visit (or reload) opens the new one.
     await self.skipWaiting();
   })());
 });
@@ -46,7 +49,9 @@ self.addEventListener("fetch", (event) => {
     return;
   }
   if (request.mode === "navigate" && url.pathname === "/") event.respondWith(shellFirst(new Request("/")));
-  else if (SHELL.files.includes(url.pathname)) event.respondWith(shellFirst(request));
+  else if (SHELL.files.includes(url.pathname) || SHELL.hashed.includes(url.pathname)) {
+    event.respondWith(shellFirst(request));
+  }
 });
 
 async function shellFirst(request) {
