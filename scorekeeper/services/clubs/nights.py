@@ -18,7 +18,7 @@ from scorekeeper import nights, store
 from scorekeeper.models import Club, Game, Hand, Player, Season, Seat, Tournament, TournamentGame
 from scorekeeper.services.clubs.access import Role, display_name
 from scorekeeper.services.clubs.ledger import get_club, reader_role
-from scorekeeper.services.clubs.seasons import season_ladder
+from scorekeeper.services.clubs.seasons import season_ladders
 from scorekeeper.services.present import timestamp
 from scorekeeper.services.tournaments.views import view_of
 
@@ -188,10 +188,9 @@ def _ladder(session: Session, club: Club, role: Role | None, night: date, start:
         .order_by(Season.starts_on.desc(), Season.id.desc()).limit(1)).first()
     if season is None:
         return {"season": None, "ladder": [], "movers": []}
-    before = {line["player"]["id"]: line["place"]
-              for line in season_ladder(session, club, season, role, start)
+    then, now = season_ladders(session, club, season, role, (start, end))
+    before = {line["player"]["id"]: line["place"] for line in then
               if line["player"]["id"] is not None}
-    after = [{**line, "before": before.get(line["player"]["id"])}
-             for line in season_ladder(session, club, season, role, end)]
+    after = [{**line, "before": before.get(line["player"]["id"])} for line in now]
     return {"season": {"id": season.id, "name": season.name}, "ladder": after,
             "movers": [line for line in after if line["before"] != line["place"]]}

@@ -5,7 +5,7 @@ tournaments), through the pure rules of scorekeeper.seasons."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from datetime import UTC, date, datetime
 from typing import Any
 
@@ -142,12 +142,7 @@ def standings(club_id: int, season_id: int, token: str | None) -> dict[str, Any]
     role = reader_role(club, token)
     session = store.current().session
     season = _season(session, club, season_id)
-    rules = pure.Rules.of(season.counting, season.variants)
-    people = {p.id: p for p in session.scalars(select(Player).where(
-        Player.club_id == club.id))}
-    start, end = _bounds(season)
-    found = (_nights(session, club, start, end, people) if rules.points == "placing"
-             else _games(session, club, start, end, people))
+    rules, people, found = _results(session, club, season)
     ladder = pure.ladder(rules, season.starts_on, season.ends_on, found)
 
     def shown(line: pure.Line) -> dict[str, Any]:
@@ -237,19 +232,32 @@ def _nights(session: Session, club: Club, start: datetime, end: datetime,
                                       placing=place, games=played.get(team, 0))
 
 
-def season_ladder(session: Session, club: Club, season: Season, role: Role | None,
-                  until: datetime | None = None) -> list[dict[str, Any]]:
-    """The season's listed lines as they stood at `until` (results begun before it; None: now),
-    each with its place, whether it is shared, the player as this reader sees them and the
-    points: what a club night compares before and after it (services/clubs/nights.py)."""
+def season_ladders(session: Session, club: Club, season: Season, role: Role | None,
+                   untils: Sequence[datetime | None]) -> list[list[dict[str, Any]]]:
+    """The season's listed lines as they stood at each of `untils` (results begun before it;
+    None: now), each with its place, whether it is shared, the player as this reader sees them
+    and the points: what a club night compares before and after it (services/clubs/nights.py).
+    The season's results are read once for all of them."""
+    rules, people, found = _results(session, club, season)
+
+    def at(until: datetime | None) -> list[dict[str, Any]]:
+        ladder = pure.ladder(rules, season.starts_on, season.ends_on,
+                             [p for p in found if until is None or p.at < until])
+        return [{"place": line.place, "tied": line.tied,
+                 "player": _person(people[line.player], role), "points": line.points}
+                for line in ladder.standings]
+
+    return [at(until) for until in untils]
+
+
+def _results(session: Session, club: Club, season: Season
+             ) -> tuple[pure.Rules, dict[int, Player], list[pure.Played]]:
+    """The season's counting rules, the club's players by id, and the results in its window:
+    games, or nights when it counts placings."""
     rules = pure.Rules.of(season.counting, season.variants)
     people = {p.id: p for p in session.scalars(select(Player).where(
         Player.club_id == club.id))}
     start, end = _bounds(season)
     found = (_nights(session, club, start, end, people) if rules.points == "placing"
              else _games(session, club, start, end, people))
-    ladder = pure.ladder(rules, season.starts_on, season.ends_on,
-                         [p for p in found if until is None or p.at < until])
-    return [{"place": line.place, "tied": line.tied,
-             "player": _person(people[line.player], role), "points": line.points}
-            for line in ladder.standings]
+    return rules, people, list(found)
