@@ -221,6 +221,23 @@ def api(page: Any, method: str, path: str, token: str | None = None,
     return reply.json()
 
 
+def club_game(page: Any, club: int, member: str, seats: list[Any],
+              hands: list[dict[str, Any]]) -> int:
+    """An Australian 500 game of club `club` (its member token `member`), `seats` in seat order
+    (a name, or {"name", "player"}): Nous in seats 0 and 2, Eux in 1 and 3; these hands recorded."""
+    sides = [{"name": "Nous", "players": [seats[0], seats[2]]},
+             {"name": "Eux", "players": [seats[1], seats[3]]}]
+    reply = page.request.post("/api/v1/games", data={
+        "variant": "australian-500", "club": club, "sides": sides},
+        headers={"X-Club-Token": member})
+    assert reply.status == 201, reply.text()
+    game = reply.json()
+    for hand in hands:
+        api(page, "POST", f"/games/{game['id']}/hands", game["token"], hand)
+    gid: int = game["id"]
+    return gid
+
+
 class Tournament:
     """A Quebec tournament of TEAMS made and played through the API by its organizer."""
 

@@ -8,7 +8,14 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from tests.web.helpers import Phone, api, controlled, fits_the_phone, no_serious_axe_violations
+from tests.web.helpers import (
+    Phone,
+    api,
+    club_game,
+    controlled,
+    fits_the_phone,
+    no_serious_axe_violations,
+)
 
 CONTRACTS = [{"bidder": 0, "bid": "7H", "tricks": [8, 2]},    # Marie bids, made: 200
              {"bidder": 0, "bid": "7H", "tricks": [6, 4]},    # Marie bids, failed: 0
@@ -31,17 +38,7 @@ class Club:
 
     def game(self, page: Any, seats: list[str], hands: list[dict[str, Any]]) -> int:
         """A game in the club, `seats` the players' names in seat order, these hands recorded."""
-        sides = [{"name": "Nous", "players": [self.seat(seats[0]), self.seat(seats[2])]},
-                 {"name": "Eux", "players": [self.seat(seats[1]), self.seat(seats[3])]}]
-        reply = page.request.post("/api/v1/games", data={
-            "variant": "australian-500", "club": self.id, "sides": sides},
-            headers={"X-Club-Token": self.member})
-        assert reply.status == 201, reply.text()
-        game = reply.json()
-        for hand in hands:
-            api(page, "POST", f"/games/{game['id']}/hands", game["token"], hand)
-        gid: int = game["id"]
-        return gid
+        return club_game(page, self.id, self.member, [self.seat(name) for name in seats], hands)
 
     def seat(self, name: str) -> Any:
         return {"name": name, "player": self.players[name]} if name in self.players else name

@@ -5,29 +5,19 @@ chance before the first hand."""
 from __future__ import annotations
 
 import re
-from typing import Any
 
-from tests.web.helpers import Phone, api, fits_the_phone, no_serious_axe_violations
+from tests.web.helpers import (
+    Phone,
+    api,
+    club_game,
+    fits_the_phone,
+    no_serious_axe_violations,
+)
 
 NOUS_WIN = [{"bidder": 0, "bid": "8H", "tricks": [8, 2]},   # 300
             {"bidder": 2, "bid": "7H", "tricks": [7, 3]}]   # 500: Nous win
 EUX_WIN = [{"bidder": 1, "bid": "8H", "tricks": [2, 8]},
            {"bidder": 3, "bid": "7H", "tricks": [3, 7]}]    # Eux win
-
-
-def club_game(page: Any, club: dict[str, Any], seats: list[Any],
-              hands: list[dict[str, Any]]) -> int:
-    sides = [{"name": "Nous", "players": [seats[0], seats[2]]},
-             {"name": "Eux", "players": [seats[1], seats[3]]}]
-    reply = page.request.post("/api/v1/games", data={
-        "variant": "australian-500", "club": club["id"], "sides": sides},
-        headers={"X-Club-Token": club["member_token"]})
-    assert reply.status == 201, reply.text()
-    game = reply.json()
-    for hand in hands:
-        api(page, "POST", f"/games/{game['id']}/hands", game["token"], hand)
-    gid: int = game["id"]
-    return gid
 
 
 def test_a_player_s_rating_chart_and_the_sheet_s_chances(phone: Phone) -> None:
@@ -38,9 +28,10 @@ def test_a_player_s_rating_chart_and_the_sheet_s_chances(phone: Phone) -> None:
            for name in ("Marie Bouchard", "Luc Caron", "Jean Roy", "Anne Lavoie", "Zoé T.")}
     seat = {name: {"name": name, "player": pid} for name, pid in ids.items()}
     table = [seat["Marie Bouchard"], seat["Luc Caron"], seat["Jean Roy"], seat["Anne Lavoie"]]
+    member = club["member_token"]
     for n in range(12):  # Marie and Jean win two games in three
-        club_game(page, club, table, EUX_WIN if n % 3 == 2 else NOUS_WIN)
-    club_game(page, club, [seat["Zoé T."], "Paul", "Rose", "Guy"], NOUS_WIN)
+        club_game(page, club["id"], member, table, EUX_WIN if n % 3 == 2 else NOUS_WIN)
+    club_game(page, club["id"], member, [seat["Zoé T."], "Paul", "Rose", "Guy"], NOUS_WIN)
     marie = api(page, "GET", f"/players/{ids['Marie Bouchard']}/ratings")["ratings"][0]
     assert (marie["games"], marie["provisional"]) == (12, False) and marie["value"] > 50
 
@@ -70,7 +61,7 @@ def test_a_player_s_rating_chart_and_the_sheet_s_chances(phone: Phone) -> None:
     phone.shot("player-rating-chart-fr", full_page=False)
 
     # The next game's sheet: each side's chance, until the first hand.
-    coming = club_game(page, club, table, [])
+    coming = club_game(page, club["id"], club["member_token"], table, [])
     page = phone.open(f"#/g/{coming}")
     line = page.locator(".chances")
     line.wait_for()
