@@ -58,18 +58,19 @@ def emit(session: Session, club_id: int, type: str, data: dict[str, Any],
 # -- games --------------------------------------------------------------------------------------
 
 
-def watch_game(session: Session, game: GameRecord) -> After:
+def watch_game(session: Session, game: GameRecord) -> After | None:
     """Before a hand write to a game: what to emit after it (a club game finishing; a club
-    tournament's round or end, for a game on its sheet)."""
+    tournament's round or end, for a game on its sheet). None for a game outside any club: it
+    has no outbox, and a hand write is the hot path."""
+    if game.club_id is None:
+        return None
     was = dict(game.state)
     # A club tournament's games on the sheet are club games: no other game needs the look.
     after_tournament = (watch_tournament(session, session.get(TournamentRow, game.tournament_id))
-                        if game.tournament_id is not None and game.club_id is not None
-                        else None)
+                        if game.tournament_id is not None else None)
 
     def after() -> None:
-        if game.club_id is not None:
-            _game_finished(session, game, was)
+        _game_finished(session, game, was)
         if after_tournament is not None:
             after_tournament()
 
